@@ -1,0 +1,85 @@
+// Pure helpers of the betslip machine: the end time, the countdown units, restoring stored picks,
+// the submission body, and how to read a failed request.
+import {
+  type BetslipParams,
+  centsToM,
+  emptyOutcomes,
+  isValidOutcome,
+  type Outcome,
+  outcomeToPrediction,
+  priceCents,
+  withinLimits,
+} from '../rules/betslip';
+import type { Betslip, SubmitInput } from './types';
+
+/** Africa/Maseru is UTC+2 all year (no daylight saving), so endDate converts without a tz database. */
+const MASERU_OFFSET = '+02:00';
+
+/** The betslip's end in ms: endsAt (UTC) when sent, else endDate read as Maseru local time. */
+export function endsAtMs(b: Pick<Betslip, 'endDate' | 'endsAt'>): number {
+  const fromIso = b.endsAt ? Date.parse(b.endsAt) : Number.NaN;
+  if (Number.isFinite(fromIso)) return fromIso;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(b.endDate);
+  return m ? Date.parse(`${m[1]}T${m[2]}:00${MASERU_OFFSET}`) : Number.NaN;
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds left (all zero once passed). */
+export function countdownParts(remainingMs: number): CountdownParts {
+  const total = Math.max(0, Math.floor(remainingMs / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor(total / 3600) % 24,
+    minutes: Math.floor(total / 60) % 60,
+    seconds: total % 60,
+  };
+}
+
+/** Stored picks when they still fit this betslip (right length, valid digits, limits), else empty. */
+export function restorePicks(stored: unknown, matchCount: number, params: BetslipParams): Outcome[] {
+  if (!Array.isArray(stored) || stored.length !== matchCount) return emptyOutcomes(matchCount);
+  const ok = stored.every((o) => o === null || (typeof o === 'string' && isValidOutcome(o)));
+  return ok && withinLimits(stored, params) ? (stored as Outcome[]) : emptyOutcomes(matchCount);
+}
+
+/** The body of a submission (positions 0-based, predictions as numbers, cost in M). */
+export function submissionBody(betslip: Betslip, outcomes: Outcome[]): Omit<SubmitInput, 'idempotencyKey'> {
+  return {
+    betSlipSid: betslip.sid,
+    positionAndPredictionDtos: outcomes.map((o, i) => ({
+      betSlipPosition: i,
+      prediction: outcomeToPrediction(o ?? ''),
+    })),
+    betSlipCost: centsToM(priceCents(betslip.betslipParams, outcomes)),
+  };
+}
+
+/** Identifies "the same picks" for reusing an idempotency key. */
+export const fingerprint = (betslip: Betslip, outcomes: Outcome[]): string =>
+  `${betslip.sid}|${outcomes.join(',')}`;
+
+/** The message key of a failed request (the app's ApiError carries one), else a generic server error. */
+export function messageKeyOf(error: unknown): string {
+  const key = (error as { messageKey?: unknown } | null)?.messageKey;
+  return typeof key === 'string' ? key : 'ERRORS.SERVER';
+}
+
+/**
+ * Whether a retry should send the same Idempotency-Key: only when we do not know if the first request
+ * went through (no answer, a 5xx, or still in progress). A definite refusal is stored by the server
+ * and would be replayed for the same key, so after one the next attempt needs a new key.
+ */
+export function isAmbiguousFailure(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (messageKeyOf(error) === 'IDEMPOTENCY.IN_PROGRESS') return true;
+  return typeof status !== 'number' || status === 0 || status >= 500;
+}
+
+/** Refusals after which this betslip can no longer be played: fetch the current one. */
+export const BETSLIP_GONE = new Set(['BETSLIP.CLOSED', 'BETSLIP.NOT_CURRENT']);

@@ -1,0 +1,165 @@
+// Pick and price rules of a betslip (SPEC.md §4 Match outcome, §5; docs/CONTRACTS.md "Play rules").
+// Shared by the client (what the player sees) and the server (what it accepts and charges), so the
+// two can never disagree on a limit or a cent. Pure: imports nothing.
+
+/** A pick digit: 1 home win, 2 away win, 3 draw (SPEC.md §9). */
+export type Digit = '1' | '2' | '3';
+/** A match's picks as digits in tap order ('1', '13', '132'), or null when unset. */
+export type Outcome = string | null;
+
+export interface BetslipParams {
+  /** Price in M of a slip of singles only. */
+  defaultBetslipPrice: number;
+  /** Most matches with three picks. */
+  thirdChance: number;
+  /** Most matches with two or more picks (a triple counts here too). */
+  multipleChance: number;
+  /** Price multiplier per match with exactly two picks. */
+  feePerSecond: number;
+  /** Price multiplier per match with three picks. */
+  feePerThird: number;
+}
+
+export const DIGITS: readonly Digit[] = ['1', '2', '3'];
+
+export interface PickCounts {
+  /** Matches with any pick. */
+  placedBets: number;
+  /** Matches with exactly two picks. */
+  doubles: number;
+  /** Matches with three picks. */
+  triples: number;
+  /** What the toast panel calls 'doubles': matches with two or more picks (SPEC.md §5). */
+  shownDoubles: number;
+}
+
+/** Counts singles, doubles and triples of a slip. */
+export function countPicks(outcomes: readonly Outcome[]): PickCounts {
+  let placedBets = 0;
+  let doubles = 0;
+  let triples = 0;
+  for (const o of outcomes) {
+    if (!o) continue;
+    placedBets++;
+    if (o.length === 2) doubles++;
+    else if (o.length >= 3) triples++;
+  }
+  return { placedBets, doubles, triples, shownDoubles: doubles + triples };
+}
+
+/**
+ * The slip after tapping `digit` on match `index` (SPEC.md §4):
+ * - a selected digit is removed (the match is unset when nothing is left);
+ * - an unset match takes the single pick;
+ * - otherwise the digit is added when the limits allow — single→double only while fewer than
+ *   multipleChance matches have 2+ picks, double→triple only while fewer than thirdChance are triples
+ *   (the match is already counted as a multiple, so multipleChance still holds);
+ * - when they do not, the last pick is replaced by the tapped digit.
+ */
+export function tapOutcome(
+  outcomes: readonly Outcome[],
+  index: number,
+  digit: Digit,
+  params: BetslipParams,
+): Outcome[] {
+  const next = outcomes.slice();
+  if (!Number.isInteger(index) || index < 0 || index >= outcomes.length) return next;
+  const current = outcomes[index] ?? null;
+  if (!current) {
+    next[index] = digit;
+  } else if (current.includes(digit)) {
+    next[index] = current.replace(digit, '') || null;
+  } else {
+    const { shownDoubles, triples } = countPicks(outcomes);
+    const canAdd =
+      (current.length === 1 && shownDoubles < params.multipleChance) ||
+      (current.length === 2 && triples < params.thirdChance);
+    next[index] = canAdd ? current + digit : current.slice(0, -1) + digit;
+  }
+  return next;
+}
+
+/** Relative tolerance so that a product like 250 × 1.1² (= 302.50000000000006 or 302.4999…) rounds as
+ * the decimal arithmetic a person would do; far below a cent for any realistic price. */
+const EPSILON = 1e-9;
+
+/**
+ * Price in integer cents: defaultBetslipPrice × 100 × feePerSecond^doubles × feePerThird^triples,
+ * rounded half-up to the cent (the one rounding rule, applied once at the end).
+ */
+export function priceCents(params: BetslipParams, outcomes: readonly Outcome[]): number {
+  const { doubles, triples } = countPicks(outcomes);
+  const exact =
+    params.defaultBetslipPrice * 100 * params.feePerSecond ** doubles * params.feePerThird ** triples;
+  return Math.floor(exact + 0.5 + EPSILON * Math.max(1, Math.abs(exact)));
+}
+
+/** Cents as the wire's M amount (at most two decimals). */
+export const centsToM = (cents: number): number => cents / 100;
+
+/** Cents as the text shown after 'M' ('1234.50'); always two decimals, no separators. */
+export const formatCents = (cents: number): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** True for a valid outcome text: one to three of the digits 1/2/3, none repeated. */
+export const isValidOutcome = (o: string): boolean => /^[123]{1,3}$/.test(o) && new Set(o).size === o.length;
+
+/** The wire's prediction number of an outcome: '13' → 13. */
+export const outcomeToPrediction = (outcome: string): number => Number(outcome);
+
+/** The outcome of a wire prediction: 13 → '13'; null when it is not 1–3 distinct digits of 1/2/3. */
+export function predictionToOutcome(prediction: number): Outcome {
+  if (!Number.isSafeInteger(prediction) || prediction <= 0) return null;
+  const text = String(prediction);
+  return isValidOutcome(text) ? text : null;
+}
+
+/** True when a slip stays within multipleChance and thirdChance. */
+export function withinLimits(outcomes: readonly Outcome[], params: BetslipParams): boolean {
+  const { shownDoubles, triples } = countPicks(outcomes);
+  return shownDoubles <= params.multipleChance && triples <= params.thirdChance;
+}
+
+export interface PredictionDto {
+  betSlipPosition: number;
+  prediction: number;
+}
+
+export type PredictionCheck =
+  | { ok: true; outcomes: string[] }
+  | { ok: false; messageKey: 'PICKS.INCOMPLETE' | 'PICKS.INVALID' | 'PICKS.LIMITS' };
+
+/**
+ * The server's check of a submission: every position 0..matchCount-1 exactly once, each prediction a
+ * valid outcome, limits kept. Malformed input (bad position, repeat, bad digits) is PICKS.INVALID before
+ * a missing position is PICKS.INCOMPLETE, so the message names the real problem.
+ */
+export function validatePredictions(
+  dtos: readonly PredictionDto[],
+  matchCount: number,
+  params: BetslipParams,
+): PredictionCheck {
+  const outcomes: Outcome[] = Array.from({ length: matchCount }, () => null);
+  for (const { betSlipPosition: pos, prediction } of dtos) {
+    if (!Number.isInteger(pos) || pos < 0 || pos >= matchCount || outcomes[pos] !== null) {
+      return { ok: false, messageKey: 'PICKS.INVALID' };
+    }
+    const outcome = predictionToOutcome(prediction);
+    if (outcome === null) return { ok: false, messageKey: 'PICKS.INVALID' };
+    outcomes[pos] = outcome;
+  }
+  if (outcomes.some((o) => o === null)) return { ok: false, messageKey: 'PICKS.INCOMPLETE' };
+  if (!withinLimits(outcomes, params)) return { ok: false, messageKey: 'PICKS.LIMITS' };
+  return { ok: true, outcomes: outcomes as string[] };
+}
+
+/** An empty slip of `n` matches. */
+export const emptyOutcomes = (n: number): Outcome[] => Array.from({ length: n }, () => null);
+
+/** Fills every unset match with a random single pick; `random` returns [0, 1) (Math.random). */
+export function quickPick(outcomes: readonly Outcome[], random: () => number): Outcome[] {
+  return outcomes.map((o) => o ?? DIGITS[Math.min(2, Math.floor(random() * 3))]!);
+}

@@ -1,0 +1,28 @@
+// Phone numbers as subscribers type them (+266 5000 0001, 266 5000 0001, 5000 0001) to the one form the
+// server and tokens use, so the login and registration forms send what the server stores. Same rule as
+// server/identity/msisdn.ts; pure so both sides could share it.
+
+/** Lesotho's country code. */
+export const COUNTRY_CODE = '266';
+
+/** A Lesotho mobile number: 266 then 8 digits, the first 5 or 6. */
+const LESOTHO_MOBILE = /^266[56]\d{7}$/;
+
+/** Separators people type inside numbers. */
+const SEPARATORS = /[\s\-.()]/g;
+
+/** `266XXXXXXXX` for a valid Lesotho mobile number in any usual spelling, otherwise null. */
+export function normaliseMsisdn(input: string): string | null {
+  let digits = input.trim().replace(SEPARATORS, '');
+  const international = /^(\+|00)/.exec(digits);
+  if (international) digits = digits.slice(international[0].length);
+  if (!/^\d+$/.test(digits)) return null;
+  if (!international && digits.length === 8) digits = COUNTRY_CODE + digits;
+  return LESOTHO_MOBILE.test(digits) ? digits : null;
+}
+
+/**
+ * What to send as the sign-in username: a phone number in normal form, or any other name (operators such
+ * as 'admin') trimmed and as typed.
+ */
+export const loginName = (input: string): string => normaliseMsisdn(input) ?? input.trim();

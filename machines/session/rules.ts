@@ -1,0 +1,104 @@
+// Session rules (SPEC.md §4, §6, §9): when a stored session counts as logged in, how long it has left,
+// when a user action should refresh the token, and the role checks. Pure: no storage, no clock.
+
+/** What the client stores (SPEC.md §3) plus the two access-token claims it reads, in seconds. */
+export interface Session {
+  /** Login name (the normalised msisdn for subscribers). */
+  user: string | null;
+  /** The stored `role` text: a JSON array of realm roles, or the literal 'null' once logged out. */
+  role: string | null;
+  /** Access token, or the literal 'null' once logged out. */
+  token: string | null;
+  refreshToken: string | null;
+  /** Access-token expiry and issued-at, in seconds since the epoch (JWT claims). */
+  exp: number | null;
+  iat: number | null;
+}
+
+export type Platform = 'web' | 'native';
+
+/** Web refreshes once fewer than this many ms remain (SPEC.md §9: 5 minutes). */
+export const WEB_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
+
+/** The role values the session recognises (SPEC.md §6). */
+export const ROLES = {
+  admin: 'ROLE_ADMIN',
+  callCenter: 'ROLE_CALL_CENTER',
+  marketing: 'ROLE_MARKETING',
+  user: 'commxp-user',
+} as const;
+export type Role = (typeof ROLES)[keyof typeof ROLES];
+
+/** A session with nothing stored. */
+export const EMPTY_SESSION: Session = {
+  user: null,
+  role: null,
+  token: null,
+  refreshToken: null,
+  exp: null,
+  iat: null,
+};
+
+/** Logged in: a token that is not the text 'null', now before its expiry, and a role that is not 'null'. */
+export function isLoggedIn(s: Pick<Session, 'token' | 'role' | 'exp'> | null, now: number): boolean {
+  if (!s?.token || s.token === 'null') return false;
+  if (s.role === null || s.role === 'null') return false;
+  return s.exp !== null && now < s.exp * 1000;
+}
+
+/** Time to expiry in ms (token expiry in seconds minus now), never negative. */
+export function remainingMs(exp: number | null, now: number): number {
+  return exp === null ? 0 : Math.max(0, exp * 1000 - now);
+}
+
+/** True once the countdown shows 00:00, the moment the user is logged out. */
+export const isCountdownOver = (remaining: number): boolean => remaining < 1000;
+
+/** mm:ss of a duration; minutes keep counting past 59 so a long-lived token still reads right. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const mm = String(Math.floor(total / 60)).padStart(2, '0');
+  const ss = String(total % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
+}
+
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export interface RefreshCheck {
+  platform: Platform;
+  now: number;
+  /** Token claims in seconds. */
+  exp: number | null;
+  iat: number | null;
+  allowAutoRefresh: boolean;
+}
+
+/**
+ * Whether a user action should refresh the token (SPEC.md §4): never when auto-refresh is off; on the web
+ * when fewer than 5 minutes remain; in the native app when the token was not issued today (UTC dates).
+ */
+export function shouldRefresh({ platform, now, exp, iat, allowAutoRefresh }: RefreshCheck): boolean {
+  if (!allowAutoRefresh) return false;
+  if (platform === 'native') return iat !== null && utcDate(iat * 1000) !== utcDate(now);
+  return exp !== null && exp * 1000 - now < WEB_REFRESH_THRESHOLD_MS;
+}
+
+/** The realm roles in the stored `role` text; [] when absent, 'null' or unreadable. */
+export function parseRoles(role: string | null): string[] {
+  if (!role || role === 'null') return [];
+  try {
+    const parsed: unknown = JSON.parse(role);
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** True when the stored role list contains `role`. */
+export const hasRole = (s: Pick<Session, 'role'> | null, role: Role): boolean =>
+  parseRoles(s?.role ?? null).includes(role);
+
+export const isAdmin = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.admin);
+export const isCallCenter = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.callCenter);
+export const isMarketing = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.marketing);
+export const isSubscriber = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.user);

@@ -1,0 +1,32 @@
+// Types of the session machine: what it starts from, what it remembers, what it hears.
+import type { Platform, Session } from './rules';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface SessionInput {
+  /** What storage held at start-up. */
+  session: Session | null;
+  now: number;
+  platform: Platform;
+  allowAutoRefresh: boolean;
+}
+
+export interface SessionContext extends Omit<SessionInput, 'session'> {
+  session: Session | null;
+  /** Message key of the last failed sign-in (e.g. AUTH.INVALID_CREDENTIALS), translated by the UI. */
+  error: string | null;
+  /** Where to go after signing in; null means the default (/play). */
+  redirect: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN'; username: string; password: string; redirect?: string | null }
+  | { type: 'SIGN_OUT' }
+  | { type: 'TICK'; now: number }
+  /** A click that may refresh the token when the rules say so (tab change, buy, wallet button…). */
+  | { type: 'USER_ACTION' }
+  /** Another tab changed the stored session (signed in, rotated the token, or signed out). */
+  | { type: 'STORAGE_CHANGED'; session: Session | null; now: number };

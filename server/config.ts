@@ -1,0 +1,138 @@
+// Server configuration from the environment (CONTRACTS.md "Server"). Demo defaults make `npm start` work
+// on a fresh clone; production (NODE_ENV=production) refuses them so a deployment cannot run on secrets
+// that are printed in the README.
+
+/** Password-hash cost (argon2id). Tests lower it: hashing is deliberately slow. */
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database folder parent; 'memory://' keeps PGlite in memory (tests). */
+  dataDir: string;
+  /** Real PostgreSQL when set; the embedded PGlite otherwise. */
+  databaseUrl: string | undefined;
+  production: boolean;
+  /** Demo data, demo accounts, the dev SMS outbox and /dev routes. Never in production. */
+  demo: boolean;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** Client id → secret of the identity provider's confidential clients. */
+  clients: { mobile: string; website: string };
+  /** Mixed into OTP hashes so a leaked table alone does not reveal codes. */
+  otpPepper: string;
+  /** Public origin (https://example.org) for the token issuer; derived from the request when unset. */
+  publicUrl: string | undefined;
+  /** Behind a load balancer: take the client IP (rate limits) and scheme from X-Forwarded-*. */
+  trustProxy: boolean;
+  logLevel: string;
+  argon2: Argon2Cost;
+  /** A real SMS gateway (HTTP POST of {to, text}); production needs it to send OTPs. */
+  smsGateway: { url: string; token: string | undefined } | undefined;
+}
+
+/** Raised for a configuration the server must not start with. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEMO_SECRETS = {
+  MOBILE_CLIENT_SECRET: 'mobile-secret',
+  WEBSITE_CLIENT_SECRET: 'website-secret',
+  OTP_PEPPER: 'demo-otp-pepper',
+} as const;
+
+/** Production secrets must be at least this long: 'changeme' is not a secret. */
+const MIN_SECRET_LENGTH = 16;
+
+type Env = Record<string, string | undefined>;
+
+/** An env value, with '' treated as unset (the e2e harness passes DATABASE_URL=''). */
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function secret(env: Env, name: keyof typeof DEMO_SECRETS, production: boolean): string {
+  const value = read(env, name);
+  if (!production) return value ?? DEMO_SECRETS[name];
+  if (!value) throw new ConfigError(`${name} is required in production`);
+  if (value === DEMO_SECRETS[name])
+    throw new ConfigError(`${name} must not be the demo secret in production`);
+  if (value.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
+  }
+  return value;
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = read(env, 'PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_URL must be http(s)');
+  }
+  return url.origin;
+}
+
+/** Reads and checks the configuration; throws ConfigError for one the server must not start with. */
+export function loadConfig(env: Env = process.env): Config {
+  const production = read(env, 'NODE_ENV') === 'production';
+  const demo = boolean(env, 'DEMO', !production);
+  if (production && demo) throw new ConfigError('DEMO cannot be enabled in production');
+  const smsUrl = read(env, 'SMS_GATEWAY_URL');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir: read(env, 'DATA_DIR') ?? './data',
+    databaseUrl: read(env, 'DATABASE_URL'),
+    production,
+    demo,
+    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', 1800, 30, 86_400),
+    refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000),
+    clients: {
+      mobile: secret(env, 'MOBILE_CLIENT_SECRET', production),
+      website: secret(env, 'WEBSITE_CLIENT_SECRET', production),
+    },
+    otpPepper: secret(env, 'OTP_PEPPER', production),
+    publicUrl: publicUrl(env),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core.
+    argon2: {
+      memoryCost: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 1024, 1_048_576),
+      timeCost: integer(env, 'ARGON2_TIME_COST', 2, 1, 10),
+      parallelism: 1,
+    },
+    smsGateway: smsUrl ? { url: smsUrl, token: read(env, 'SMS_GATEWAY_TOKEN') } : undefined,
+  };
+}

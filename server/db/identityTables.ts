@@ -1,0 +1,62 @@
+// Kysely row types for the tables of migration 001_identity.
+
+import type { JWK } from 'jose';
+import type { ColumnType } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Timestamp = ColumnType<Date, Date, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+/** bigserial: node-postgres reads int8 as text, PGlite as a number. */
+type Serial = ColumnType<number | string, never, never>;
+/** jsonb written as a JSON string (node-postgres would send a JS array as a PostgreSQL array). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface IdentityTables {
+  users: {
+    id: string;
+    username: string;
+    msisdn: string | null;
+    password_hash: string;
+    roles: ColumnType<string[], string[], string[]>;
+    created_at: CreatedAt;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  refresh_tokens: {
+    jti: string;
+    family_id: string;
+    user_id: string;
+    client_id: string;
+    expires_at: Timestamp;
+    used_at: NullableTimestamp;
+    revoked_at: NullableTimestamp;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  otps: {
+    id: string;
+    msisdn: string;
+    code_hash: string;
+    expires_at: Timestamp;
+    tries: ColumnType<number, number | undefined, number>;
+    consumed_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
+  signing_keys: {
+    kid: string;
+    alg: string;
+    private_jwk: Json<JWK>;
+    public_jwk: Json<JWK>;
+    created_at: CreatedAt;
+  };
+  login_failures: {
+    id: Serial;
+    key: string;
+    created_at: Timestamp;
+  };
+  sms_outbox: {
+    id: Serial;
+    msisdn: string;
+    text: string;
+    otp: string | null;
+    created_at: Timestamp;
+  };
+}

@@ -1,0 +1,10 @@
+// Every migration, in order (Kysely runs them sorted by name). Append new ones; never edit or rename
+// one that has shipped: databases remember migrations by name.
+import type { Migration } from 'kysely';
+import * as identity from './001_identity.ts';
+import * as playWallet from './002_play_wallet.ts';
+
+export const migrations: Record<string, Migration> = {
+  '001_identity': identity,
+  '002_play_wallet': playWallet,
+};

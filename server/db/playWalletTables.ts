@@ -1,0 +1,128 @@
+// Kysely row types for the tables of migration 002_play_wallet. bigint columns are typed
+// `number | string` on read because node-postgres returns int8 as text while PGlite returns a number:
+// always read them through `Number()` (see toCents in server/wallet/ledger.ts).
+import type { ColumnType, Generated } from 'kysely';
+
+type Int8 = ColumnType<number | string, number, number>;
+type Int8Generated = ColumnType<number | string, number | undefined, never>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: written as a JSON string (node-postgres would turn a JS array into a PostgreSQL array). */
+type Json<T> = ColumnType<T, string, string>;
+
+export type MoveKind =
+  | 'STAKE'
+  | 'PRIZE'
+  | 'OPERATOR_BILLING'
+  | 'AIRTIME_PURCHASE'
+  | 'CASH_OUT'
+  | 'CASH_OUT_REVERSAL'
+  | 'OPERATOR_ADJUSTMENT';
+
+export type BetslipStatus = 'DRAFT' | 'CURRENT' | 'CLOSED' | 'SETTLED';
+export type PaidFrom = 'WALLET' | 'AIRTIME';
+export type CashOutStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
+
+export interface StoredBetslipParams {
+  defaultBetslipPrice: number;
+  thirdChance: number;
+  multipleChance: number;
+  feePerSecond: number;
+  feePerThird: number;
+}
+
+export interface StoredPrediction {
+  betSlipPosition: number;
+  prediction: number;
+}
+
+export interface PlayWalletTables {
+  subscriptions: {
+    msisdn: string;
+    service: string;
+    enabled: boolean;
+    created_at: CreatedAt;
+    updated_at: Timestamp;
+  };
+  wallets: { msisdn: string; created_at: CreatedAt };
+  wallet_moves: {
+    id: Int8Generated;
+    msisdn: string;
+    amount_cents: Int8;
+    kind: MoveKind;
+    reason: string;
+    service_id: string;
+    idempotency_key: string;
+    created_at: CreatedAt;
+  };
+  cash_outs: {
+    id: Int8Generated;
+    msisdn: string;
+    amount_cents: Int8;
+    mobile_wallet_sid: string;
+    status: CashOutStatus;
+    move_id: Int8;
+    reversal_move_id: Int8 | null;
+    provider_ref: string | null;
+    created_at: CreatedAt;
+    updated_at: Timestamp;
+  };
+  betslips: {
+    sid: string;
+    end_at: Timestamp;
+    params: Json<StoredBetslipParams>;
+    status: BetslipStatus;
+    created_at: CreatedAt;
+  };
+  matches: {
+    betslip_sid: string;
+    position: number;
+    tournament: string;
+    start_at: Timestamp;
+    home_team: string;
+    away_team: string;
+    home_logo: string;
+    away_logo: string;
+    result: string | null;
+  };
+  submissions: {
+    id: string;
+    betslip_sid: string;
+    msisdn: string;
+    predictions: Json<StoredPrediction[]>;
+    cost_cents: Int8;
+    paid_from: PaidFrom;
+    payment_ref: string | null;
+    idempotency_key: string;
+    created_at: CreatedAt;
+    correct_count: number | null;
+    amount_won_cents: Int8 | null;
+    prize_won: string | null;
+  };
+  prizes: {
+    id: Generated<number>;
+    prize_type: number;
+    amount_cents: Int8;
+    betslip_sid: string | null;
+  };
+  testimonials: {
+    id: Generated<number>;
+    lang: string;
+    img_url: string;
+    name: string;
+    occupation: string;
+    text: string;
+    position: Generated<number>;
+  };
+  idempotency_keys: {
+    msisdn: string;
+    route: string;
+    key: string;
+    request_hash: string;
+    status: 'IN_PROGRESS' | 'DONE';
+    response_status: number | null;
+    response_body: Json<unknown> | null;
+    locked_at: Timestamp;
+    created_at: CreatedAt;
+  };
+}

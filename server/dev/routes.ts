@@ -1,0 +1,51 @@
+// Demo-mode developer routes. Registered only when config.demo is on, so production has no /dev at all.
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { normaliseMsisdn } from '../identity/msisdn.ts';
+
+export interface DevOptions {
+  db: Kysely<Database>;
+}
+
+const OUTBOX_LIMIT = 50;
+
+const SmsList = Type.Array(
+  Type.Object({
+    msisdn: Type.String(),
+    text: Type.String(),
+    otp: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+  }),
+);
+
+export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db }) => {
+  /** The dev SMS outbox, newest first; ?msisdn= in any spelling narrows it to one number. */
+  app.get(
+    '/sms',
+    {
+      schema: {
+        querystring: Type.Object({ msisdn: Type.Optional(Type.String({ maxLength: 32 })) }),
+        response: { 200: SmsList },
+      },
+    },
+    async (request) => {
+      const raw = request.query.msisdn;
+      const msisdn = raw ? (normaliseMsisdn(raw) ?? raw) : undefined;
+      let query = db
+        .selectFrom('sms_outbox')
+        .select(['msisdn', 'text', 'otp', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(OUTBOX_LIMIT);
+      if (msisdn) query = query.where('msisdn', '=', msisdn);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        msisdn: r.msisdn,
+        text: r.text,
+        otp: r.otp,
+        createdAt: r.created_at.toISOString(),
+      }));
+    },
+  );
+};

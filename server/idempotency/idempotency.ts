@@ -1,0 +1,169 @@
+// Stripe-style idempotency keys, stored in the database so any instance can answer a retry.
+// A record is claimed (IN_PROGRESS) before the work starts; the handler writes the final answer with
+// `complete()` inside the same transaction as its money movement, so "money moved" and "answer stored"
+// commit together or not at all. Replays return the stored status and body byte for byte.
+import { createHash } from 'node:crypto';
+import type { LedgerDb } from '../wallet/ledger.ts';
+
+export interface StoredResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+export interface IdempotencyScope {
+  msisdn: string;
+  route: string;
+  key: string;
+}
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'mismatch' }
+  | { kind: 'in_progress' };
+
+/**
+ * An IN_PROGRESS record older than this belongs to a request that died (process crash) and may be
+ * taken over. Safe even if the first request is only slow: submissions and wallet moves are unique
+ * per key, and operator billing is idempotent per reference, so a double run cannot move money twice.
+ */
+export const STALE_AFTER_MS = 120_000;
+
+/** Canonical JSON (object keys sorted) so that key order does not change the hash. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of the canonical request body. */
+export const requestHash = (body: unknown): string =>
+  createHash('sha256').update(canonical(body)).digest('hex');
+
+/** Claims the key for this request, or says why the request must not run. */
+export async function claimKey(
+  db: LedgerDb,
+  scope: IdempotencyScope,
+  hash: string,
+  now: Date = new Date(),
+): Promise<Claim> {
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values({ ...scope, request_hash: hash, status: 'IN_PROGRESS', locked_at: now })
+    .onConflict((oc) => oc.columns(['msisdn', 'route', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) return { kind: 'claimed' };
+
+  const existing = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+  // Deleted between our insert and select (the first request released it): let the client retry.
+  if (!existing) return { kind: 'in_progress' };
+  if (existing.request_hash !== hash) return { kind: 'mismatch' };
+  if (existing.status === 'DONE') {
+    return {
+      kind: 'replay',
+      response: { statusCode: existing.response_status ?? 200, body: existing.response_body },
+    };
+  }
+  if (now.getTime() - existing.locked_at.getTime() < STALE_AFTER_MS) return { kind: 'in_progress' };
+  // Take over an abandoned claim; the compare-and-set on locked_at lets only one taker win.
+  const taken = await db
+    .updateTable('idempotency_keys')
+    .set({ locked_at: now })
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .where('status', '=', 'IN_PROGRESS')
+    .where('locked_at', '=', existing.locked_at)
+    .returning('key')
+    .executeTakeFirst();
+  return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
+}
+
+/** Stores the final answer. Call it inside the transaction that moves the money. */
+export async function completeKey(
+  db: LedgerDb,
+  scope: IdempotencyScope,
+  response: StoredResponse,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      status: 'DONE',
+      response_status: response.statusCode,
+      response_body: JSON.stringify(response.body ?? null),
+    })
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .where('status', '=', 'IN_PROGRESS')
+    .execute();
+}
+
+/** Forgets an unfinished claim after an unexpected error, so a retry runs the request again. */
+export async function releaseKey(db: LedgerDb, scope: IdempotencyScope): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .where('status', '=', 'IN_PROGRESS')
+    .execute();
+}
+
+/** Deletes records older than `before` (Stripe keeps keys 24 hours; call from a periodic job). */
+export async function purgeKeys(db: LedgerDb, before: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The refusals every idempotent route answers the same way (CONTRACTS.md Play API). */
+export const IDEMPOTENCY_REFUSALS = {
+  mismatch: { statusCode: 422, messageKey: 'IDEMPOTENCY.MISMATCH', error: 'Unprocessable Entity' },
+  in_progress: { statusCode: 409, messageKey: 'IDEMPOTENCY.IN_PROGRESS', error: 'Conflict' },
+} as const;
+
+/** What an idempotent handler gets: `complete` stores the answer inside the handler's own transaction. */
+export type Complete = (trx: LedgerDb, response: StoredResponse) => Promise<void>;
+
+/**
+ * Runs `handler` at most once per (subscriber, route, key) and body. The handler either calls
+ * `complete(trx, answer)` in the transaction that moves money, or just returns a refusal, which is
+ * stored here. An exception releases the claim (nothing was committed) and propagates.
+ */
+export async function runIdempotent(
+  db: LedgerDb,
+  scope: IdempotencyScope,
+  body: unknown,
+  handler: (complete: Complete) => Promise<StoredResponse>,
+  now: Date = new Date(),
+): Promise<StoredResponse & { replayed: boolean }> {
+  const claim = await claimKey(db, scope, requestHash(body), now);
+  if (claim.kind === 'replay') return { ...claim.response, replayed: true };
+  if (claim.kind !== 'claimed') {
+    const refusal = IDEMPOTENCY_REFUSALS[claim.kind];
+    const { statusCode, error, messageKey } = refusal;
+    return { statusCode, body: { statusCode, error, messageKey, message: messageKey }, replayed: false };
+  }
+  const complete: Complete = (trx, response) => completeKey(trx, scope, response);
+  try {
+    const response = await handler(complete);
+    // A no-op when the handler's transaction already stored it (the update only matches IN_PROGRESS).
+    await completeKey(db, scope, response);
+    return { ...response, replayed: false };
+  } catch (error) {
+    await releaseKey(db, scope).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+// One-time passwords that prove a subscriber holds a phone: 6 digits, valid 5 minutes, 5 wrong guesses
+// at most, 3 requests per number per 10 minutes, single use. Only a peppered hash is stored, and only the
+// newest code of a number counts (asking again closes the previous one).
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { type SmsProvider, SmsUnavailableError } from '../providers/sms.ts';
+
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_TRIES = 5;
+export const OTP_MAX_REQUESTS = 3;
+export const OTP_REQUEST_WINDOW_MS = 10 * 60 * 1000;
+
+export interface OtpServiceOptions {
+  db: Kysely<Database>;
+  sms: SmsProvider;
+  pepper: string;
+  now: () => Date;
+}
+
+const TEXTS: Record<string, (code: string) => string> = {
+  st: (code) =>
+    `Khoutu ea hau ea Jackpot 14 ke ${code}. E sebetsa metsotso e 5. U se ke ua e arolelana le motho.`,
+  en: (code) => `Your Jackpot 14 code is ${code}. It is valid for 5 minutes. Do not share it.`,
+};
+
+/** The SMS text in the subscriber's language (English for any language we do not have). */
+export const otpText = (lang: string | undefined, code: string): string =>
+  (TEXTS[lang ?? ''] ?? TEXTS.en!)(code);
+
+export class OtpService {
+  readonly #o: OtpServiceOptions;
+
+  constructor(options: OtpServiceOptions) {
+    this.#o = options;
+  }
+
+  #hash(msisdn: string, code: string): Buffer {
+    // The msisdn is mixed in so the same code for two numbers hashes differently.
+    return createHash('sha256').update(`${this.#o.pepper}:${msisdn}:${code}`).digest();
+  }
+
+  /** Creates and sends a code. Throws 429 OTP.TOO_MANY_REQUESTS, or 503 SMS.UNAVAILABLE. */
+  async request(msisdn: string, lang: string | undefined): Promise<void> {
+    const now = this.#o.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = randomUUID();
+    await this.#o.db.transaction().execute(async (trx) => {
+      // Serialises requests for one number across instances, so the limit cannot be raced past.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${msisdn}`}))`.execute(trx);
+      const row = await trx
+        .selectFrom('otps')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('msisdn', '=', msisdn)
+        .where('created_at', '>', new Date(now.getTime() - OTP_REQUEST_WINDOW_MS))
+        .executeTakeFirst();
+      if (Number(row?.n ?? 0) >= OTP_MAX_REQUESTS) throw new ApiError(429, 'OTP.TOO_MANY_REQUESTS');
+      // Only the newest code counts: earlier ones are closed as if used.
+      await trx
+        .updateTable('otps')
+        .set({ consumed_at: now })
+        .where('msisdn', '=', msisdn)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('otps')
+        .values({
+          id,
+          msisdn,
+          code_hash: this.#hash(msisdn, code).toString('hex'),
+          expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+          created_at: now,
+        })
+        .execute();
+    });
+    try {
+      await this.#o.sms.send({ to: msisdn, text: otpText(lang, code), otp: code });
+    } catch (error) {
+      // A code that never arrived must not use up one of the subscriber's requests.
+      await this.#o.db.deleteFrom('otps').where('id', '=', id).execute();
+      if (error instanceof SmsUnavailableError) throw new ApiError(503, 'SMS.UNAVAILABLE');
+      throw error;
+    }
+  }
+
+  /**
+   * Checks `code` against the number's newest code without consuming it; returns that code's id.
+   * Throws 400 OTP.INVALID / OTP.EXPIRED or 429 OTP.TOO_MANY_TRIES.
+   */
+  async check(msisdn: string, code: string): Promise<string> {
+    const { db } = this.#o;
+    // At most one open code per number (request() closes the earlier ones).
+    const row = await db
+      .selectFrom('otps')
+      .select(['id', 'code_hash', 'expires_at'])
+      .where('msisdn', '=', msisdn)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(400, 'OTP.INVALID');
+    if (row.expires_at.getTime() <= this.#o.now().getTime()) throw new ApiError(400, 'OTP.EXPIRED');
+    // A try is taken before comparing, atomically: parallel guesses cannot exceed the limit.
+    const claimed = await db
+      .updateTable('otps')
+      .set((eb) => ({ tries: eb('tries', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('tries', '<', OTP_MAX_TRIES)
+      .returning('tries')
+      .executeTakeFirst();
+    if (!claimed) throw new ApiError(429, 'OTP.TOO_MANY_TRIES');
+    const expected = Buffer.from(row.code_hash, 'hex');
+    const given = this.#hash(msisdn, code.trim());
+    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+      // Only wrong guesses count: checking, then registering with the right code costs nothing.
+      await db
+        .updateTable('otps')
+        .set((eb) => ({ tries: eb('tries', '-', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      return row.id;
+    }
+    if (claimed.tries >= OTP_MAX_TRIES) throw new ApiError(429, 'OTP.TOO_MANY_TRIES');
+    throw new ApiError(400, 'OTP.INVALID');
+  }
+
+  /** Marks a checked code used, inside the caller's transaction. False when it was used meanwhile. */
+  async consume(trx: Kysely<Database>, id: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('otps')
+      .set({ consumed_at: this.#o.now() })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,63 @@
+// The identity provider as one Fastify plugin: loads the realm key, serves the token endpoint, JWKS and
+// discovery document, registration with SMS codes, and decorates `app.authenticate` for protected routes.
+// Wrapped with fastify-plugin so the decorator is visible to the rest of the app.
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { SmsProvider } from '../providers/sms.ts';
+import { loadSigningKeys } from './keys.ts';
+import { OtpService } from './otp.ts';
+import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
+import { bearerAuth } from './protect.ts';
+import { REGISTRATION_PREFIX, registrationRoutes } from './registrationRoutes.ts';
+import { REALM_PATH, tokenRoutes } from './tokenRoutes.ts';
+import { TokenService } from './tokens.ts';
+
+export interface IdentityOptions {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  sms: SmsProvider;
+  /** Defaults to argon2id with config.argon2's cost. */
+  hasher?: PasswordHasher;
+}
+
+const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
+  const db = o.db.kysely;
+  const { config, now } = o;
+  const keys = await loadSigningKeys(db);
+  const tokens = new TokenService({
+    db,
+    keys,
+    accessTokenTtl: config.accessTokenTtl,
+    refreshTokenTtl: config.refreshTokenTtl,
+    now,
+  });
+  const hasher = o.hasher ?? createPasswordHasher(config.argon2);
+
+  app.decorate('authenticate', bearerAuth(tokens));
+  app.decorateRequest('user', null as never);
+
+  await app.register(tokenRoutes, {
+    prefix: REALM_PATH,
+    db,
+    tokens,
+    keys,
+    hasher,
+    clients: { ...config.clients },
+    now,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(registrationRoutes, {
+    prefix: REGISTRATION_PREFIX,
+    db,
+    otp: new OtpService({ db, sms: o.sms, pepper: config.otpPepper, now }),
+    tokens,
+    hasher,
+    websiteSecret: config.clients.website,
+    now,
+  });
+};
+
+export const identity = fp(identityPlugin, { name: 'identity', fastify: '5.x' });

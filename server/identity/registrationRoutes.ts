@@ -1,0 +1,138 @@
+// Registration with an SMS one-time password (CONTRACTS.md "Registration"), under /api/web-registration,
+// for the website client only (HTTP Basic). The same flow resets a forgotten password: the code proves
+// the phone, so registering an existing number sets its password and ends its other sessions.
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { isPasswordCompliant } from '../../machines/rules/password.ts';
+import type { Database } from '../db/index.ts';
+import { ApiError, errorBody } from '../errors.ts';
+import { clearAccountFailures } from './loginLimits.ts';
+import { normaliseMsisdn } from './msisdn.ts';
+import { parseBasic, secretsMatch } from './oauth.ts';
+import type { OtpService } from './otp.ts';
+import { OTP_TTL_SECONDS } from './otp.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+import { createUser, findUserByUsername, SUBSCRIBER_ROLE, setPassword } from './users.ts';
+
+export const REGISTRATION_PREFIX = '/api/web-registration';
+export const WEBSITE_CLIENT = 'website';
+
+export interface RegistrationOptions {
+  db: Kysely<Database>;
+  otp: OtpService;
+  tokens: TokenService;
+  hasher: PasswordHasher;
+  websiteSecret: string;
+  now: () => Date;
+}
+
+// Lengths are generous for what people type and small enough that nothing huge reaches a handler.
+const Msisdn = Type.String({ minLength: 1, maxLength: 32 });
+const Lang = Type.Optional(Type.String({ maxLength: 16 }));
+const Otp = Type.String({ minLength: 1, maxLength: 16 });
+const Password = Type.String({ minLength: 1, maxLength: 256 });
+
+export const ErrorResponse = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  messageKey: Type.String(),
+  message: Type.String(),
+});
+
+const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+
+function msisdnOf(input: string): string {
+  const msisdn = normaliseMsisdn(input);
+  if (!msisdn) throw new ApiError(400, 'MSISDN.INVALID');
+  return msisdn;
+}
+
+/** True when the Authorization header is the website client's Basic credential. */
+function isWebsiteClient(header: string | undefined, secret: string): boolean {
+  try {
+    const basic = parseBasic(header);
+    return basic?.id === WEBSITE_CLIENT && secretsMatch(basic.secret, secret);
+  } catch {
+    return false;
+  }
+}
+
+export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> = async (app, o) => {
+  // onRequest: a caller without the website credential learns nothing, not even about its body.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isWebsiteClient(request.headers.authorization, o.websiteSecret)) {
+      await reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="commxp"')
+        .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
+    }
+  });
+
+  app.post(
+    '/request-otp',
+    {
+      schema: {
+        body: Type.Object({ msisdn: Msisdn, lang: Lang }),
+        response: { 200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }), ...errors },
+      },
+    },
+    async (request) => {
+      await o.otp.request(msisdnOf(request.body.msisdn), request.body.lang);
+      return { message: 'OTP.SENT', expiresIn: OTP_TTL_SECONDS };
+    },
+  );
+
+  app.post(
+    '/submit-otp',
+    {
+      schema: {
+        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp }),
+        response: { 200: Type.Object({ valid: Type.Boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      await o.otp.check(msisdnOf(request.body.msisdn), request.body.submittedOtp);
+      return { valid: true };
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, userInput: Password }),
+        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const msisdn = msisdnOf(request.body.msisdn);
+      const password = request.body.userInput;
+      // Checked first so a mistyped password does not use up one of the code's tries.
+      if (!isPasswordCompliant(password)) throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
+      const otpId = await o.otp.check(msisdn, request.body.submittedOtp);
+      const passwordHash = await o.hasher.hash(password);
+      const now = o.now();
+      await o.db.transaction().execute(async (trx) => {
+        if (!(await o.otp.consume(trx, otpId))) throw new ApiError(400, 'OTP.INVALID');
+        const existing = await findUserByUsername(trx, msisdn);
+        if (existing) {
+          await setPassword(trx, existing.id, passwordHash, now);
+          await o.tokens.revokeUser(trx, existing.id, now);
+          // The phone is proven: a lock-out from guessing the old password no longer applies.
+          await clearAccountFailures(trx, msisdn);
+          return;
+        }
+        await createUser(trx, {
+          username: msisdn,
+          msisdn,
+          passwordHash,
+          roles: [SUBSCRIBER_ROLE],
+          createdAt: now,
+        });
+      });
+      request.log.info({ msisdn }, 'registered');
+      return reply.code(201).send({ message: 'REGISTER.SUCCESS' });
+    },
+  );
+};

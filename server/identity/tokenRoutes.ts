@@ -1,0 +1,135 @@
+// The realm's OpenID Connect endpoints under /auth/realms/commxp, answering as Keycloak does so the app
+// (and standard OAuth client libraries) work against this server or a real Keycloak unchanged.
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { SigningKeys } from './keys.ts';
+import { clearAccountFailures, recordFailure, retryAfter } from './loginLimits.ts';
+import { authenticateClient, OAuthError } from './oauth.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { SCOPE, type TokenService } from './tokens.ts';
+import { canonicalUsername, findUserByUsername } from './users.ts';
+
+export const REALM_PATH = '/auth/realms/commxp';
+const TOKEN_PATH = '/protocol/openid-connect/token';
+const CERTS_PATH = '/protocol/openid-connect/certs';
+
+/** Form bodies are small: a few short fields and a refresh token. */
+const FORM_BODY_LIMIT = 16 * 1024;
+/** Longest username or password considered: argon2 on a megabyte would be a cheap denial of service. */
+const MAX_CREDENTIAL_LENGTH = 256;
+
+export interface TokenRoutesOptions {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  keys: SigningKeys;
+  hasher: PasswordHasher;
+  /** Client id → secret. */
+  clients: Record<string, string>;
+  now: () => Date;
+  /** Public origin for the issuer; the request's own origin when unset. */
+  publicUrl: string | undefined;
+}
+
+type Form = Record<string, string>;
+
+const issuerOf = (request: FastifyRequest, publicUrl: string | undefined) =>
+  `${publicUrl ?? `${request.protocol}://${request.host}`}${REALM_PATH}`;
+
+function sendOAuthError(reply: FastifyReply, e: OAuthError) {
+  if (e.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="commxp"');
+  return reply.code(e.statusCode).send({ error: e.error, error_description: e.description });
+}
+
+const required = (form: Form, name: string): string => {
+  const value = form[name];
+  if (!value) throw new OAuthError(400, 'invalid_request', `Missing parameter: ${name}`);
+  return value;
+};
+
+export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o) => {
+  // Only this scope reads form bodies, with node's own URLSearchParams (no extra dependency). A
+  // charset parameter (…; charset=UTF-8) matches too. Duplicate fields: the last one wins.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  // Errors in this scope answer in OAuth's shape, never the app's { messageKey } one.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof OAuthError) return sendOAuthError(reply, error);
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'token endpoint failed');
+      return reply.code(500).send({ error: 'server_error', error_description: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: 'invalid_request', error_description: error.message });
+  });
+
+  async function passwordGrant(request: FastifyRequest, reply: FastifyReply, form: Form, clientId: string) {
+    const username = required(form, 'username');
+    const password = required(form, 'password');
+    if (username.length > MAX_CREDENTIAL_LENGTH || password.length > MAX_CREDENTIAL_LENGTH) {
+      throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
+    }
+    const name = canonicalUsername(username);
+    const now = o.now();
+    const wait = await retryAfter(o.db, name, request.ip, now);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new OAuthError(429, 'invalid_grant', 'Too many failed sign-in attempts; try again later');
+    }
+    const user = await findUserByUsername(o.db, name);
+    // An unknown user costs a hash too, so timing does not tell which accounts exist.
+    if (!user) await o.hasher.burn(password);
+    if (!user || !(await o.hasher.verify(user.passwordHash, password))) {
+      await recordFailure(o.db, name, request.ip, now);
+      throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
+    }
+    await clearAccountFailures(o.db, name);
+    return o.tokens.signIn(user, clientId, issuerOf(request, o.publicUrl));
+  }
+
+  app.post(TOKEN_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') {
+      throw new OAuthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+    }
+    const form = (request.body ?? {}) as Form;
+    const clientId = authenticateClient(request.headers.authorization, form, o.clients);
+    switch (form.grant_type) {
+      case 'password':
+        return passwordGrant(request, reply, form, clientId);
+      case 'refresh_token':
+        return o.tokens.refresh(required(form, 'refresh_token'), clientId, issuerOf(request, o.publicUrl));
+      case undefined:
+      case '':
+        throw new OAuthError(400, 'invalid_request', 'Missing form parameter: grant_type');
+      default:
+        throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
+    }
+  });
+
+  app.get(CERTS_PATH, async () => o.keys.jwks);
+
+  app.get('/.well-known/openid-configuration', async (request) => {
+    const issuer = issuerOf(request, o.publicUrl);
+    const oidc = `${issuer}/protocol/openid-connect`;
+    return {
+      issuer,
+      // Required by the discovery spec; this realm offers no browser sign-in, so it is not served.
+      authorization_endpoint: `${oidc}/auth`,
+      token_endpoint: `${oidc}/token`,
+      jwks_uri: `${oidc}/certs`,
+      grant_types_supported: ['password', 'refresh_token'],
+      response_types_supported: ['token'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      scopes_supported: SCOPE.split(' '),
+      claims_supported: ['sub', 'iss', 'preferred_username', 'realm_access'],
+    };
+  });
+};

@@ -1,0 +1,156 @@
+// Betslip storage: the current betslip with its matches, creation, and the roll-forward that closes a
+// passed betslip and opens the next one (demo mode). Wire shapes are in CONTRACTS.md "Play API".
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { BetslipStatus, StoredBetslipParams } from '../db/playWalletTables.ts';
+import { formatMaseru } from './maseruTime.ts';
+
+type Db = Kysely<Database>;
+
+export interface MatchInput {
+  position: number;
+  tournament: string;
+  startAt: Date;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string;
+  awayTeamLogo: string;
+  result?: string | null;
+}
+
+export interface Betslip {
+  sid: string;
+  endAt: Date;
+  params: StoredBetslipParams;
+  status: BetslipStatus;
+  matches: MatchInput[];
+}
+
+/** Reads jsonb written as text by some drivers and as an object by others. */
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export async function findBetslip(db: Db, sid: string): Promise<Betslip | undefined> {
+  const row = await db.selectFrom('betslips').selectAll().where('sid', '=', sid).executeTakeFirst();
+  if (!row) return undefined;
+  const matches = await db
+    .selectFrom('matches')
+    .selectAll()
+    .where('betslip_sid', '=', sid)
+    .orderBy('position')
+    .execute();
+  return {
+    sid: row.sid,
+    endAt: row.end_at,
+    params: fromJson<StoredBetslipParams>(row.params),
+    status: row.status,
+    matches: matches.map((m) => ({
+      position: m.position,
+      tournament: m.tournament,
+      startAt: m.start_at,
+      homeTeam: m.home_team,
+      awayTeam: m.away_team,
+      homeTeamLogo: m.home_logo,
+      awayTeamLogo: m.away_logo,
+      result: m.result,
+    })),
+  };
+}
+
+/** The betslip marked CURRENT, whether or not it has passed its end. */
+export async function currentBetslip(db: Db): Promise<Betslip | undefined> {
+  const row = await db
+    .selectFrom('betslips')
+    .select('sid')
+    .where('status', '=', 'CURRENT')
+    .executeTakeFirst();
+  return row ? findBetslip(db, row.sid) : undefined;
+}
+
+export async function insertBetslip(db: Db, betslip: Betslip): Promise<void> {
+  await db
+    .insertInto('betslips')
+    .values({
+      sid: betslip.sid,
+      end_at: betslip.endAt,
+      params: JSON.stringify(betslip.params),
+      status: betslip.status,
+    })
+    .execute();
+  if (betslip.matches.length === 0) return;
+  await db
+    .insertInto('matches')
+    .values(
+      betslip.matches.map((m) => ({
+        betslip_sid: betslip.sid,
+        position: m.position,
+        tournament: m.tournament,
+        start_at: m.startAt,
+        home_team: m.homeTeam,
+        away_team: m.awayTeam,
+        home_logo: m.homeTeamLogo,
+        away_logo: m.awayTeamLogo,
+        result: m.result ?? null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Closes the current betslip if it has passed and, when there is then no current one, inserts
+ * `next(now)` as CURRENT. Safe to run from several instances at once: the UPDATE re-checks the row after
+ * waiting for a concurrent one, and the unique index on CURRENT refuses a second current betslip.
+ * Returns the sid it opened, if any.
+ */
+export async function rollForward(
+  db: Db,
+  now: Date,
+  next: (now: Date) => Promise<Betslip>,
+): Promise<string | null> {
+  const open = await db
+    .selectFrom('betslips')
+    .select('sid')
+    .where('status', '=', 'CURRENT')
+    .where('end_at', '>', now)
+    .executeTakeFirst();
+  if (open) return null;
+  const betslip = await next(now);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('betslips')
+        .set({ status: 'CLOSED' })
+        .where('status', '=', 'CURRENT')
+        .where('end_at', '<=', now)
+        .execute();
+      await insertBetslip(trx, { ...betslip, status: 'CURRENT' });
+    });
+    return betslip.sid;
+  } catch (error) {
+    // Another instance (or a concurrent request) opened one first: that is the desired outcome.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** PostgreSQL unique_violation, from pg or PGlite. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** fetch-current-betslip answer (CONTRACTS.md). */
+export function toWireBetslip(betslip: Betslip) {
+  return {
+    sid: betslip.sid,
+    endDate: formatMaseru(betslip.endAt),
+    endsAt: betslip.endAt.toISOString(),
+    matches: betslip.matches.map((m) => ({
+      betslipPosotion: m.position + 1,
+      tournament: m.tournament,
+      startDate: formatMaseru(m.startAt),
+      homeTeam: m.homeTeam,
+      awayTeam: m.awayTeam,
+      homeTeamLogo: m.homeTeamLogo,
+      awayTeamLogo: m.awayTeamLogo,
+    })),
+    betslipParams: betslip.params,
+  };
+}

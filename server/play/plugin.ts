@@ -1,0 +1,30 @@
+// Registers the play and wallet APIs under /api/protected (one call from server/app.ts).
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { registerProtected } from '../identity/protect.ts';
+import { accountCreatedAt } from '../identity/users.ts';
+import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
+import { walletRoutes } from '../wallet/routes.ts';
+import { playRoutes } from './routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Operator billing (airtime charges). In demo mode and tests an OperatorBillingSimulator. */
+    operatorBilling: OperatorBilling;
+  }
+}
+
+export async function registerPlayAndWallet(
+  app: FastifyInstance,
+  options: { config: Config; db: Db; now: () => Date; billing?: OperatorBilling },
+): Promise<void> {
+  const { config, db, now } = options;
+  const billing = options.billing ?? createOperatorBilling(config);
+  app.decorate('operatorBilling', billing);
+  await registerProtected(app, playRoutes, { db: db.kysely, billing, now, demo: config.demo });
+  await registerProtected(app, walletRoutes, {
+    db: db.kysely,
+    accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
+  });
+}

@@ -1,0 +1,102 @@
+// Play API routes, registered inside the authenticated /api/protected scope (request.user is set).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { ensureDemoBetslip } from '../demo/seedPlay.ts';
+import type { OperatorBilling } from '../providers/operatorBilling.ts';
+import { currentBetslip, isUniqueViolation, toWireBetslip } from './betslips.ts';
+import { fetchPrizes, fetchTestimonials } from './content.ts';
+import { refusal } from './refusal.ts';
+import {
+  BetslipResponse,
+  PrizesResponse,
+  Refusal,
+  SubmitAccepted,
+  SubmitBody,
+  SubmitHeaders,
+  TestimonialsResponse,
+} from './schemas.ts';
+import { BillingUnavailableError, type StakeGuard, submitBetslip } from './submit.ts';
+
+export interface PlayOptions {
+  db: Kysely<Database>;
+  billing: OperatorBilling;
+  /** Server time; injectable so tests can move past a betslip's end. */
+  now: () => Date;
+  /** Demo mode: a passed current betslip is rolled forward (on fetch and every minute). */
+  demo: boolean;
+  guards?: StakeGuard[];
+}
+
+/** How often demo mode checks whether the current betslip has passed. */
+export const ROLL_FORWARD_INTERVAL_MS = 60_000;
+
+export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
+  const { db, now } = opts;
+
+  if (opts.demo) {
+    const timer = setInterval(() => {
+      ensureDemoBetslip(db, now()).catch((error) =>
+        app.log.error({ err: error }, 'demo roll-forward failed'),
+      );
+    }, ROLL_FORWARD_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  app.get(
+    '/fetch-current-betslip',
+    { schema: { response: { 200: BetslipResponse, 404: Refusal } } },
+    async (_request, reply) => {
+      const at = now();
+      if (opts.demo) await ensureDemoBetslip(db, at);
+      const betslip = await currentBetslip(db);
+      // A passed betslip is not offered: the client would count down from zero and refetch forever.
+      if (!betslip || betslip.endAt.getTime() <= at.getTime()) {
+        const { body } = refusal(404, 'BETSLIP.NONE');
+        return reply.code(404).send(body as never);
+      }
+      return toWireBetslip(betslip);
+    },
+  );
+
+  app.get('/fetch-current-prizes', { schema: { response: { 200: PrizesResponse } } }, async () => {
+    const betslip = await currentBetslip(db);
+    return fetchPrizes(db, betslip?.sid ?? null);
+  });
+
+  app.get('/fetch-testimonials', { schema: { response: { 200: TestimonialsResponse } } }, async () =>
+    fetchTestimonials(db),
+  );
+
+  app.post(
+    '/submit-online-betslip',
+    {
+      schema: {
+        body: SubmitBody,
+        headers: SubmitHeaders,
+        response: { 200: SubmitAccepted, '4xx': Refusal, 503: Refusal },
+      },
+    },
+    async (request, reply) => {
+      const msisdn = request.user.msisdn;
+      const key = request.headers['idempotency-key'];
+      const deps = { db, billing: opts.billing, now, guards: opts.guards };
+      let answer: Awaited<ReturnType<typeof submitBetslip>>;
+      try {
+        answer = await submitBetslip(deps, msisdn, request.body, key);
+      } catch (error) {
+        if (error instanceof BillingUnavailableError) {
+          request.log.warn({ err: error }, 'operator billing unavailable');
+          return reply.code(503).send(refusal(503, 'BILLING.UNAVAILABLE').body as never);
+        }
+        // A request that took over an abandoned key raced the original to the submission row: the
+        // original won, so answer with what it stored.
+        if (!isUniqueViolation(error)) throw error;
+        answer = await submitBetslip(deps, msisdn, request.body, key);
+      }
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.statusCode).send(answer.body as never);
+    },
+  );
+};

@@ -1,0 +1,80 @@
+// TypeBox schemas of the play API (CONTRACTS.md "Play API"): a malformed request is a 400 before any
+// handler runs, and the response schemas make the serializer drop anything not in the contract.
+import { Type } from '@fastify/type-provider-typebox';
+
+export const Refusal = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  messageKey: Type.String(),
+  message: Type.String(),
+});
+
+const Money = Type.Number({ description: 'M, at most two decimals' });
+
+export const BetslipParams = Type.Object({
+  defaultBetslipPrice: Type.Number(),
+  thirdChance: Type.Integer(),
+  multipleChance: Type.Integer(),
+  feePerSecond: Type.Number(),
+  feePerThird: Type.Number(),
+});
+
+export const BetslipResponse = Type.Object({
+  sid: Type.String(),
+  endDate: Type.String({ description: "'yyyy-mm-dd hh:mm', Africa/Maseru" }),
+  endsAt: Type.String({ description: 'ISO 8601, UTC' }),
+  matches: Type.Array(
+    Type.Object({
+      betslipPosotion: Type.Integer({ minimum: 1 }),
+      tournament: Type.String(),
+      startDate: Type.String(),
+      homeTeam: Type.String(),
+      awayTeam: Type.String(),
+      homeTeamLogo: Type.String(),
+      awayTeamLogo: Type.String(),
+    }),
+  ),
+  betslipParams: BetslipParams,
+});
+
+export const SubmitBody = Type.Object({
+  // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
+  msisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Number(), Type.Null()])),
+  lang: Type.Optional(Type.String({ maxLength: 8 })),
+  // Our sids are strings ('J14-0004'); the client echoes what fetch-current-betslip sent.
+  betSlipSid: Type.String({ minLength: 1, maxLength: 64 }),
+  positionAndPredictionDtos: Type.Array(
+    Type.Object({
+      betSlipPosition: Type.Integer({ minimum: -1000, maximum: 1000 }),
+      prediction: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+    }),
+    { maxItems: 64 },
+  ),
+  betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
+});
+
+export const SubmitHeaders = Type.Object({
+  'idempotency-key': Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+});
+
+export const SubmitAccepted = Type.Object({
+  message: Type.String(),
+  messageKey: Type.Literal('SUBMISSION.ACCEPTED'),
+  submissionId: Type.String(),
+  paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
+  amount: Money,
+});
+
+export const PrizesResponse = Type.Array(Type.Object({ prizeType: Type.Integer(), amount: Money }));
+
+export const TestimonialsResponse = Type.Array(
+  Type.Object({
+    lang: Type.String(),
+    imgUrl: Type.String(),
+    testimonialDto: Type.Object({
+      name: Type.String(),
+      occupation: Type.String(),
+      testimonial: Type.String(),
+    }),
+  }),
+);

@@ -1,0 +1,48 @@
+// Demo data on start in demo mode. Every seeder is idempotent (it checks before it writes), so running
+// them on each start fills a fresh database and leaves an existing one alone.
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { seedPlayDemo } from './demo/seedPlay.ts';
+import { createPasswordHasher } from './identity/passwords.ts';
+import { createUser, findUserByUsername, SUBSCRIBER_ROLE } from './identity/users.ts';
+
+export interface SeedContext {
+  db: Db;
+  config: Config;
+  now: Date;
+}
+
+/** One idempotent piece of demo data. */
+export type Seeder = (ctx: SeedContext) => Promise<void>;
+
+/** The demo accounts (DESIGN.md): a subscriber and an operator. */
+export const DEMO_ACCOUNTS = [
+  { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
+  { username: 'admin', msisdn: null, password: 'admin1234', roles: ['ROLE_ADMIN'] },
+] as const;
+
+export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {
+  const hasher = createPasswordHasher(config.argon2);
+  for (const account of DEMO_ACCOUNTS) {
+    // Checked first: hashing costs tens of milliseconds, and an existing account keeps its password.
+    if (await findUserByUsername(db.kysely, account.username)) continue;
+    await createUser(db.kysely, {
+      username: account.username,
+      msisdn: account.msisdn,
+      passwordHash: await hasher.hash(account.password),
+      roles: [...account.roles],
+      createdAt: now,
+    });
+  }
+};
+
+/**
+ * Demo seeders in the order they run. Play and wallet data (betslips, prizes, the demo wallet) append
+ * theirs here; a seeder may rely on the ones before it (the demo accounts come first).
+ */
+export const demoSeeders: Seeder[] = [seedDemoAccounts, ({ db, now }) => seedPlayDemo(db.kysely, now)];
+
+/** Runs every demo seeder. Call only in demo mode, after migrations. */
+export async function seedDemo(db: Db, config: Config, now: Date = new Date()): Promise<void> {
+  for (const seeder of demoSeeders) await seeder({ db, config, now });
+}

@@ -1,0 +1,192 @@
+// The ledger core. Every movement of money is an immutable wallet_moves row in integer cents; balances
+// are sums. A debit takes the subscriber's wallets row FOR UPDATE before summing, so two debits for the
+// same subscriber can never both see the old balance (on PostgreSQL by the row lock; on PGlite every
+// transaction is serialized anyway). Every function takes a Kysely instance or a transaction: inside a
+// caller's transaction the move commits or rolls back with the caller's other writes.
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { MoveKind, PlayWalletTables } from '../db/playWalletTables.ts';
+import { computeSummary, type WalletSummary } from './summary.ts';
+
+export type LedgerDb = Kysely<Database>;
+
+export interface MoveInput {
+  msisdn: string;
+  /** Signed integer cents: credits positive, debits negative. */
+  amountCents: number;
+  kind: MoveKind;
+  /** Upper-case code the client shows title-cased (SPEC.md §3 Wallet move), e.g. 'BETSLIP_STAKE'. */
+  reason: string;
+  serviceId: string;
+  /** Unique per subscriber: posting the same key again returns the first move instead of moving money. */
+  idempotencyKey: string;
+}
+
+export interface WalletMove extends MoveInput {
+  id: number;
+  createdAt: Date;
+}
+
+export type PostMoveResult =
+  | { ok: true; move: WalletMove; replayed: boolean }
+  | { ok: false; reason: 'INSUFFICIENT_FUNDS'; availableCents: number };
+
+const CREDIT_KINDS: ReadonlySet<MoveKind> = new Set(['PRIZE', 'CASH_OUT_REVERSAL', 'OPERATOR_BILLING']);
+const DEBIT_KINDS: ReadonlySet<MoveKind> = new Set(['STAKE', 'AIRTIME_PURCHASE', 'CASH_OUT']);
+
+/** bigint columns arrive as text from node-postgres and as numbers from PGlite. */
+export const toCents = (value: number | string | bigint | null | undefined): number =>
+  value == null ? 0 : Number(value);
+
+/** A move whose key was already used for a different movement: a programming error, not a refusal. */
+export class LedgerKeyConflictError extends Error {
+  constructor(key: string) {
+    super(`wallet move key ${key} already used for a different movement`);
+  }
+}
+
+/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
+export function inTransaction<T>(db: LedgerDb, fn: (trx: LedgerDb) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/** Creates the subscriber's wallet row if needed and locks it until the transaction ends. */
+export async function lockWallet(trx: LedgerDb, msisdn: string): Promise<void> {
+  await trx
+    .insertInto('wallets')
+    .values({ msisdn })
+    .onConflict((oc) => oc.column('msisdn').doNothing())
+    .execute();
+  await trx
+    .selectFrom('wallets')
+    .select('msisdn')
+    .where('msisdn', '=', msisdn)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sum of all of a subscriber's movements, in cents. */
+export async function availableCents(db: LedgerDb, msisdn: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_moves')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
+    .where('msisdn', '=', msisdn)
+    .executeTakeFirst();
+  return toCents(row?.total);
+}
+
+const toMove = (row: Selectable<PlayWalletTables['wallet_moves']>): WalletMove => ({
+  id: Number(row.id),
+  msisdn: row.msisdn,
+  amountCents: toCents(row.amount_cents),
+  kind: row.kind,
+  reason: row.reason,
+  serviceId: row.service_id,
+  idempotencyKey: row.idempotency_key,
+  createdAt: row.created_at,
+});
+
+function checkSign(input: MoveInput): void {
+  const { amountCents, kind } = input;
+  if (!Number.isSafeInteger(amountCents) || amountCents === 0) throw new Error(`bad amount ${amountCents}`);
+  if (CREDIT_KINDS.has(kind) && amountCents < 0) throw new Error(`${kind} must be a credit`);
+  if (DEBIT_KINDS.has(kind) && amountCents > 0) throw new Error(`${kind} must be a debit`);
+}
+
+/** The move already posted under this key, if any. */
+export async function findMove(db: LedgerDb, msisdn: string, idempotencyKey: string) {
+  const row = await db
+    .selectFrom('wallet_moves')
+    .selectAll()
+    .where('msisdn', '=', msisdn)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row ? toMove(row) : undefined;
+}
+
+/**
+ * Posts one movement under the wallet lock. A debit that would take the balance below zero is refused
+ * (nothing written). Posting a key again returns the first move (`replayed: true`).
+ */
+export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMoveResult> {
+  checkSign(input);
+  return inTransaction(db, async (trx) => {
+    await lockWallet(trx, input.msisdn);
+    const existing = await findMove(trx, input.msisdn, input.idempotencyKey);
+    if (existing) {
+      if (existing.amountCents !== input.amountCents || existing.kind !== input.kind) {
+        throw new LedgerKeyConflictError(input.idempotencyKey);
+      }
+      return { ok: true, move: existing, replayed: true };
+    }
+    if (input.amountCents < 0) {
+      const available = await availableCents(trx, input.msisdn);
+      if (available + input.amountCents < 0) {
+        return { ok: false, reason: 'INSUFFICIENT_FUNDS', availableCents: available };
+      }
+    }
+    const row = await trx
+      .insertInto('wallet_moves')
+      .values({
+        msisdn: input.msisdn,
+        amount_cents: input.amountCents,
+        kind: input.kind,
+        reason: input.reason,
+        service_id: input.serviceId,
+        idempotency_key: input.idempotencyKey,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ok: true, move: toMove(row), replayed: false };
+  });
+}
+
+/** Credits a prize for a settled submission, exactly once however often settlement runs. */
+export function creditPrize(
+  db: LedgerDb,
+  prize: { msisdn: string; amountCents: number; submissionId: string; serviceId?: string },
+): Promise<PostMoveResult> {
+  return postMove(db, {
+    msisdn: prize.msisdn,
+    amountCents: prize.amountCents,
+    kind: 'PRIZE',
+    reason: 'PRIZE_WON',
+    serviceId: prize.serviceId ?? 'JACKPOT14',
+    idempotencyKey: `prize:${prize.submissionId}`,
+  });
+}
+
+/** Derived figures of a subscriber's wallet (cents), see summary.ts for the definitions. */
+export async function walletSummary(db: LedgerDb, msisdn: string): Promise<WalletSummary> {
+  const byKind = await db
+    .selectFrom('wallet_moves')
+    .select((eb) => ['kind', eb.fn.sum<string | number>('amount_cents').as('total')])
+    .where('msisdn', '=', msisdn)
+    .groupBy('kind')
+    .execute();
+  const withheld = await db
+    .selectFrom('cash_outs')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
+    .where('msisdn', '=', msisdn)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  const totals: Partial<Record<MoveKind, number>> = {};
+  for (const row of byKind) totals[row.kind] = toCents(row.total);
+  return computeSummary(totals, toCents(withheld?.total));
+}
+
+/** A subscriber's movements, newest first. */
+export async function listMoves(
+  db: LedgerDb,
+  msisdn: string,
+  options: { since?: Date; limit?: number } = {},
+): Promise<WalletMove[]> {
+  let query = db.selectFrom('wallet_moves').selectAll().where('msisdn', '=', msisdn);
+  if (options.since) query = query.where('created_at', '>=', options.since);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 1000)
+    .execute();
+  return rows.map(toMove);
+}

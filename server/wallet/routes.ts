@@ -1,0 +1,79 @@
+// Wallet and subscriber read APIs (CONTRACTS.md "Play API"), inside the authenticated /api/protected
+// scope. Cash-out, airtime and toggle-subscription come with issue 5 and build on ledger.ts/cashOut.ts.
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { formatMaseru } from '../play/maseruTime.ts';
+import { listMoves, walletSummary } from './ledger.ts';
+import { isSubscribed, otherSubscriptions } from './subscriptions.ts';
+
+export interface WalletOptions {
+  db: Kysely<Database>;
+  /** When the subscriber's account was created (the identity's user row), if known. */
+  accountCreatedAt: (msisdn: string) => Promise<Date | null>;
+}
+
+const Money = Type.Number();
+
+const WalletInfo = Type.Object({
+  totalAvailableAmount: Money,
+  withdrawablemount: Money,
+  totalWonAmount: Money,
+  totalWithdrawnAmount: Money,
+  currentlyWithheldAmount: Money,
+  walletMovesDto: Type.Array(
+    Type.Object({
+      createDate: Type.String(),
+      amount: Money,
+      reason: Type.String(),
+      serviceId: Type.String(),
+    }),
+  ),
+});
+
+const SubscriberInfo = Type.Object({
+  msisdn: Type.String(),
+  createDate: Type.Union([Type.String(), Type.Null()]),
+  isSubscriptionEnabled: Type.Boolean(),
+  otherSubscriptions: Type.Array(Type.String()),
+});
+
+/** Cents to wire money (M with at most two decimals). */
+export const toWire = (cents: number) => cents / 100;
+
+export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app, opts) => {
+  const { db } = opts;
+
+  app.get('/fetch-wallet-info', { schema: { response: { 200: WalletInfo } } }, async (request) => {
+    const msisdn = request.user.msisdn;
+    const [summary, moves] = await Promise.all([walletSummary(db, msisdn), listMoves(db, msisdn)]);
+    return {
+      totalAvailableAmount: toWire(summary.totalAvailableAmount),
+      withdrawablemount: toWire(summary.withdrawablemount),
+      totalWonAmount: toWire(summary.totalWonAmount),
+      totalWithdrawnAmount: toWire(summary.totalWithdrawnAmount),
+      currentlyWithheldAmount: toWire(summary.currentlyWithheldAmount),
+      walletMovesDto: moves.map((move) => ({
+        createDate: formatMaseru(move.createdAt, true),
+        amount: toWire(move.amountCents),
+        reason: move.reason,
+        serviceId: move.serviceId,
+      })),
+    };
+  });
+
+  app.get('/fetch-subscriber-info', { schema: { response: { 200: SubscriberInfo } } }, async (request) => {
+    const msisdn = request.user.msisdn;
+    const [createdAt, enabled, others] = await Promise.all([
+      opts.accountCreatedAt(msisdn),
+      isSubscribed(db, msisdn),
+      otherSubscriptions(db, msisdn),
+    ]);
+    return {
+      msisdn,
+      createDate: createdAt ? formatMaseru(createdAt, true) : null,
+      isSubscriptionEnabled: enabled,
+      otherSubscriptions: others,
+    };
+  });
+};

@@ -1,0 +1,56 @@
+// The identity provider's token call (SPEC.md §7, DESIGN.md contracts): a form-encoded POST with the
+// mobile client's Basic credential, for the password grant (sign-in) and the refresh_token grant.
+import { loginName } from '../../machines/session/msisdn';
+import { config } from '../config';
+import { ApiError } from './http';
+
+/** The fields of Keycloak's token answer that the client reads. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in?: number;
+  refresh_expires_in?: number;
+  token_type?: string;
+}
+
+/** Maps an OAuth error answer to a message key the UI translates (src/i18n/serverMessages.ts). */
+function oauthMessageKey(status: number, error: string | undefined): string {
+  if (status === 429) return 'AUTH.TOO_MANY_ATTEMPTS';
+  if (error === 'invalid_grant') return 'AUTH.INVALID_CREDENTIALS';
+  return 'ERRORS.SERVER';
+}
+
+async function tokenCall(fields: Record<string, string>, signal?: AbortSignal): Promise<TokenResponse> {
+  let res: Response;
+  try {
+    res = await fetch(config.authURL, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${config.basicAuthKey}`,
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams({ ...fields, client_id: config.keyClient }).toString(),
+      signal,
+    });
+  } catch (err) {
+    throw new ApiError(0, 'ERRORS.NETWORK', err instanceof Error ? err.message : String(err));
+  }
+  const data = (await res.json().catch(() => ({}))) as Partial<TokenResponse> & {
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !data.access_token || !data.refresh_token) {
+    const key = res.ok ? 'ERRORS.SERVER' : oauthMessageKey(res.status, data.error);
+    throw new ApiError(res.status, key, data.error_description ?? res.statusText);
+  }
+  return data as TokenResponse;
+}
+
+/** Password grant. A phone number in any spelling is sent in normal form (26650000001). */
+export const passwordGrant = (username: string, password: string, signal?: AbortSignal) =>
+  tokenCall({ grant_type: config.authGrantType.password, username: loginName(username), password }, signal);
+
+/** Refresh grant with the stored refresh token. Refresh tokens rotate: use the answer's one next time. */
+export const refreshGrant = (refreshToken: string, signal?: AbortSignal) =>
+  tokenCall({ grant_type: config.authGrantType.refresh, refresh_token: refreshToken }, signal);

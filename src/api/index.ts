@@ -1,0 +1,13 @@
+// The API client handed to screens through the router context. src/api/ is the only place with URLs.
+import { passwordGrant, refreshGrant } from './auth';
+import { apiGet, apiPost } from './http';
+import { register, requestOtp, submitOtp } from './registration';
+
+export const api = {
+  get: apiGet,
+  post: apiPost,
+  auth: { passwordGrant, refreshGrant },
+  registration: { requestOtp, submitOtp, register },
+};
+
+export type Api = typeof api;

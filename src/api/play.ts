@@ -1,0 +1,64 @@
+// Play API (docs/CONTRACTS.md "Play API"): the current betslip, submission, prizes, testimonials.
+// Importing this module also starts the server clock, which reads every answer's Date header.
+import type { Betslip, SubmitResult } from '../../machines/betslip/types';
+import type { PredictionDto } from '../../machines/rules/betslip';
+import './clock';
+import { apiGet, apiPost } from './http';
+
+export type { Betslip, Match } from '../../machines/betslip/types';
+
+/** The body of submit-online-betslip (SPEC.md §3 Submission payload). */
+export interface SubmissionPayload {
+  /** Read from the session's `user`; the server ignores it and uses the token's subscriber. */
+  msisdn: string | null;
+  lang: string;
+  betSlipSid: string;
+  /** Positions 0-based; predictions as numbers (13 = home or draw). */
+  positionAndPredictionDtos: PredictionDto[];
+  /** M, at most two decimals. */
+  betSlipCost: number;
+}
+
+export interface SubmitAccepted extends SubmitResult {
+  messageKey: 'SUBMISSION.ACCEPTED';
+  submissionId: string;
+  paidFrom: 'WALLET' | 'AIRTIME';
+  amount: number;
+}
+
+export interface Prize {
+  prizeType: number;
+  /** M */
+  amount: number;
+}
+
+export interface Testimonial {
+  lang: string;
+  imgUrl: string;
+  testimonialDto: { name: string; occupation: string; testimonial: string };
+}
+
+export const fetchCurrentBetslip = (signal?: AbortSignal): Promise<Betslip> =>
+  apiGet<Betslip>('/protected/fetch-current-betslip', { signal });
+
+/** One Idempotency-Key per attempt: a retry with the same key is answered once and charged once. */
+export const submitBetslip = (payload: SubmissionPayload, idempotencyKey: string): Promise<SubmitAccepted> =>
+  apiPost<SubmitAccepted>('/protected/submit-online-betslip', payload, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export const fetchPrizes = (signal?: AbortSignal): Promise<Prize[]> =>
+  apiGet<Prize[]>('/protected/fetch-current-prizes', { signal });
+
+export const fetchTestimonials = (signal?: AbortSignal): Promise<Testimonial[]> =>
+  apiGet<Testimonial[]>('/protected/fetch-testimonials', { signal });
+
+/**
+ * Fired on window after a paid submission: whoever shows the wallet and subscription status (header,
+ * wallet screen) refetches them. An event, so the play screen needs to know nothing about them.
+ */
+export const ACCOUNT_CHANGED_EVENT = 'jackpot:account-changed';
+
+export const notifyAccountChanged = (): void => {
+  window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT));
+};

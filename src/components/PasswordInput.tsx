@@ -1,0 +1,24 @@
+// A password field with a show/hide toggle, so a subscriber on a small keyboard can check what they typed.
+import { useLingui } from '@lingui/react/macro';
+import { type InputHTMLAttributes, useState } from 'react';
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
+
+export function PasswordInput(props: Props) {
+  const { t } = useLingui();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={shown ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} />
+      <button
+        type="button"
+        className="btn btn-ghost password-toggle"
+        aria-controls={props.id}
+        aria-pressed={shown}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? t`Hide` : t`Show`}
+      </button>
+    </div>
+  );
+}

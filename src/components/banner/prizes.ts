@@ -1,0 +1,43 @@
+// Prizes for the banner (SPEC.md §2 Banner): fetched on mount and every 60 s while mounted.
+import { useEffect, useState } from 'react';
+import { fetchPrizes, type Prize } from '../../api/play';
+
+/** Prize refresh period (SPEC.md §9). */
+export const PRIZE_REFRESH_MS = 60_000;
+
+/** The ticker's order: the jackpot first (SPEC.md §2). */
+export const PRIZE_TYPES = [14, 13, 12, 7, 6] as const;
+
+const enUS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 'M' plus the en-US formatted amount, in every language (SPEC.md §2): M 250,000.00 */
+export const formatPrize = (amount: number): string => `M ${enUS.format(amount)}`;
+
+/** The prizes of the five types, in ticker order; other types are ignored. */
+export const tickerPrizes = (list: Prize[]): Prize[] =>
+  PRIZE_TYPES.flatMap((type) => list.filter((p) => p.prizeType === type).slice(0, 1));
+
+/** The current prize list; a failed refresh keeps the last one shown. */
+export function usePrizes(): Prize[] {
+  const [prizes, setPrizes] = useState<Prize[]>([]);
+  useEffect(() => {
+    let ctrl = new AbortController();
+    const load = () => {
+      ctrl.abort();
+      ctrl = new AbortController();
+      fetchPrizes(ctrl.signal).then(
+        (list) => {
+          if (Array.isArray(list)) setPrizes(tickerPrizes(list));
+        },
+        () => undefined,
+      );
+    };
+    load();
+    const id = setInterval(load, PRIZE_REFRESH_MS);
+    return () => {
+      clearInterval(id);
+      ctrl.abort();
+    };
+  }, []);
+  return prizes;
+}

@@ -1,0 +1,117 @@
+// Testimonials carousel (SPEC.md §2, §9): autoplay, loop, drag and dots, items in the current language.
+// Shown only when the current language has items; SPEC.md §8 says an empty carousel only logs.
+import { Trans, useLingui } from '@lingui/react/macro';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Testimonial } from '../../api/play';
+import { carouselSupported, prefersMotion, useVisibleAutoplay } from './useVisibleAutoplay';
+import './carousel.css';
+
+/** Time each testimonial stays in view. */
+const AUTOPLAY_MS = 5000;
+/** The original's "nav speed 700" is its slide animation in ms; embla counts duration in its own
+ * units (default 25), and 30 comes close to 700 ms. */
+const DURATION = 30;
+
+function Slides({ items }: { items: Testimonial[] }) {
+  const { t } = useLingui();
+  const total = items.length;
+  return (
+    <div className="carousel-track">
+      {items.map((x, i) => {
+        const position = i + 1;
+        return (
+          <figure
+            className="carousel-slide testimonial"
+            key={`${x.testimonialDto.name}-${position}`}
+            aria-roledescription="slide"
+            aria-label={t`${position} of ${total}`}
+          >
+            <img
+              src={x.imgUrl}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              onError={(e) => {
+                e.currentTarget.hidden = true;
+              }}
+            />
+            <blockquote>{x.testimonialDto.testimonial}</blockquote>
+            <figcaption>
+              <b>{x.testimonialDto.name}</b>
+              <span>{x.testimonialDto.occupation}</span>
+            </figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+function Carousel({ items }: { items: Testimonial[] }) {
+  const { t } = useLingui();
+  const plugins = useMemo(
+    () => (prefersMotion() ? [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false })] : []),
+    [],
+  );
+  const [ref, api] = useEmblaCarousel({ loop: true, duration: DURATION }, plugins);
+  const [selected, setSelected] = useState(0);
+  useVisibleAutoplay(api);
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    api.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      api.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [api]);
+  return (
+    <>
+      <div className="carousel-viewport" ref={ref}>
+        <Slides items={items} />
+      </div>
+      <div className="carousel-dots">
+        {items.map((x, i) => {
+          const position = i + 1;
+          return (
+            <button
+              type="button"
+              key={`${x.testimonialDto.name}-${position}`}
+              className="carousel-dot"
+              aria-label={t`Show testimonial ${position}`}
+              aria-current={i === selected}
+              onClick={() => api?.scrollTo(i)}
+            />
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+export function Testimonials({ items }: { items: Testimonial[] }) {
+  const { t, i18n } = useLingui();
+  const shown = useMemo(() => items.filter((x) => x.lang === i18n.locale), [items, i18n.locale]);
+  // Decided once: embla cannot run without ResizeObserver, IntersectionObserver and matchMedia.
+  const [supported] = useState(carouselSupported);
+  useEffect(() => {
+    if (items.length > 0 && shown.length === 0) console.info('testimonials: no slides in', i18n.locale);
+  }, [items.length, shown.length, i18n.locale]);
+  if (shown.length === 0) return null;
+  return (
+    <section className="testimonials" aria-roledescription="carousel" aria-label={t`What winners say`}>
+      <h2>
+        <Trans>What winners say</Trans>
+      </h2>
+      {supported ? (
+        <Carousel items={shown} />
+      ) : (
+        <div className="carousel-static">
+          <Slides items={shown} />
+        </div>
+      )}
+    </section>
+  );
+}

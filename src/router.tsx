@@ -1,0 +1,125 @@
+// The route tree of SPEC.md §2, code-based. Only the shell is in the first load; every screen is its own
+// lazy chunk. The session, i18n and API client reach loaders and guards through the router context.
+import type { I18n } from '@lingui/core';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { Api } from './api';
+import { PendingScreen } from './components/PendingScreen';
+import { HOME, type SessionService, safeRedirect } from './session/service';
+import { Shell } from './shell/Shell';
+
+export interface RouterContext {
+  session: SessionService;
+  i18n: I18n;
+  api: Api;
+}
+
+/** `?redirect=` on /login and /register: where to go after signing in. */
+const validateRedirect = (search: Record<string, unknown>): { redirect?: string } =>
+  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+/** Someone already signed in has no business on /login or /register. */
+const leaveIfSignedIn = ({ context, search }: { context: RouterContext; search: { redirect?: string } }) => {
+  if (context.session.isLoggedIn()) throw redirect({ href: safeRedirect(search.redirect) });
+};
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: validateRedirect,
+  beforeLoad: leaveIfSignedIn,
+  component: lazyRouteComponent(() => import('./screens/login/LoginScreen')),
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  validateSearch: validateRedirect,
+  beforeLoad: leaveIfSignedIn,
+  component: lazyRouteComponent(() => import('./screens/register/RegisterScreen')),
+});
+
+/** The main area: header, banner, footer around every page but sign-in and registration. */
+const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', component: Shell });
+
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: HOME });
+  },
+});
+
+/** Any other path goes to /play (whose guard then sends visitors to /login). */
+const unknownRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: HOME });
+  },
+});
+
+const tncRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'tnc',
+  component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
+});
+
+/** The guard (SPEC.md §6): only a signed-in user passes; anyone else goes to /login and comes back after. */
+const guardedRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  id: 'guarded',
+  beforeLoad: ({ context, location }) => {
+    if (!context.session.isLoggedIn()) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+});
+
+const guarded = <P extends string>(path: P, load: () => Promise<{ default: ComponentType }>) =>
+  createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load) });
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  registerRoute,
+  shellRoute.addChildren([
+    indexRoute,
+    tncRoute,
+    guardedRoute.addChildren([
+      guarded('play', () => import('./screens/play/PlayScreen')),
+      guarded('results', () => import('./screens/results/ResultsScreen')),
+      guarded('contact', () => import('./screens/contact/ContactScreen')),
+      guarded('wallet', () => import('./screens/wallet/WalletScreen')),
+      guarded('account', () => import('./screens/account/AccountScreen')),
+    ]),
+    unknownRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    scrollRestoration: true,
+    defaultPendingComponent: PendingScreen,
+    // A lazy screen on a slow network: show the spinner soon rather than a frozen page.
+    defaultPendingMs: 300,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

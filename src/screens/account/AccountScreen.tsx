@@ -1,0 +1,8 @@
+// Placeholder until the Account screen is built (SPEC.md §2).
+import { useLingui } from '@lingui/react/macro';
+import { ComingSoon } from '../../components/ComingSoon';
+
+export default function AccountScreen() {
+  const { t } = useLingui();
+  return <ComingSoon title={t`Account`} />;
+}

@@ -1,0 +1,75 @@
+// Sign-in (SPEC.md §7): phone number (or operator name) and password through the session machine, which
+// stores the tokens and goes to the page the guard came from, or /play.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { PasswordInput } from '../../components/PasswordInput';
+import { useServerMessage } from '../../i18n/serverMessages';
+import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
+import { AuthLayout } from '../auth/AuthLayout';
+
+export default function LoginScreen() {
+  const { t } = useLingui();
+  const session = useSession();
+  const busy = useIsSigningIn();
+  const errorKey = useSignInError();
+  const say = useServerMessage();
+  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !username.trim() || !password) return;
+    session.login(username, password, redirect ?? null);
+  };
+
+  return (
+    <AuthLayout title={t`Sign in`}>
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="login-username">{t`Phone number`}</label>
+          <input
+            id="login-username"
+            name="username"
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            aria-describedby="login-username-hint"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <p id="login-username-hint" className="hint">
+            <Trans>For example 5000 0001 or +266 5000 0001</Trans>
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">{t`Password`}</label>
+          <PasswordInput
+            id="login-password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {errorKey && (
+          <p className="form-error" role="alert">
+            {say(errorKey)}
+          </p>
+        )}
+        <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
+          {busy ? t`Signing in…` : t`Sign in`}
+        </button>
+      </form>
+      <p className="auth-switch">
+        <Trans>New to Jackpot 14?</Trans>{' '}
+        <Link to="/register" search={redirect ? { redirect } : {}}>
+          <Trans>Register</Trans>
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

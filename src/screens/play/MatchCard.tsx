@@ -1,0 +1,102 @@
+// One match (SPEC.md §2 Play screen): sequence number, tournament, start date, and three large pick
+// buttons — home '1', draw 'X' (digit 3), away '2' — each a toggle (aria-pressed) with the team's logo.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
+import type { Match } from '../../../machines/betslip/types';
+import type { Digit, Outcome } from '../../../machines/rules/betslip';
+
+/** Team names are cut to 12 characters (SPEC.md §9); the full name stays in the accessible label. */
+const SHOWN_CHARS = 12;
+/** Names longer than this get a smaller font (SPEC.md §9). */
+const LONG_NAME = 23;
+
+export const shortName = (name: string): string =>
+  name.length > SHOWN_CHARS ? `${name.slice(0, SHOWN_CHARS)}…` : name;
+
+/** 'yyyy-mm-dd hh:mm' (Maseru time, as sent) → 'dd/MM/yyyy hh:mm', the app's date format. */
+export const showDate = (s: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(s);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : s;
+};
+
+interface Props {
+  match: Match;
+  index: number;
+  outcome: Outcome;
+  onTap: (index: number, digit: Digit) => void;
+}
+
+function TeamButton(props: {
+  name: string;
+  logo: string;
+  mark: string;
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+}) {
+  const { name, logo, mark, label, pressed, onClick } = props;
+  return (
+    <button
+      type="button"
+      className={`pick pick-team${name.length > LONG_NAME ? ' pick-long' : ''}`}
+      aria-pressed={pressed}
+      aria-label={label}
+      title={name}
+      onClick={onClick}
+    >
+      <img src={logo} alt="" width={32} height={32} loading="lazy" decoding="async" />
+      <span className="pick-name">{shortName(name)}</span>
+      <span className="pick-mark" aria-hidden="true">
+        {mark}
+      </span>
+    </button>
+  );
+}
+
+export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap }: Props) {
+  const { t } = useLingui();
+  const picked = (d: Digit) => outcome?.includes(d) ?? false;
+  const { homeTeam, awayTeam } = match;
+  return (
+    <li className={`match${outcome ? ' match-picked' : ''}`}>
+      <div className="match-meta">
+        <span className="match-no">
+          <span className="sr-only">
+            <Trans>Match</Trans>{' '}
+          </span>
+          {match.betslipPosotion}
+        </span>
+        <span className="match-tournament">{match.tournament}</span>
+        <time className="match-date">{showDate(match.startDate)}</time>
+      </div>
+      <fieldset className="match-picks">
+        <legend className="sr-only">{t`${homeTeam} against ${awayTeam}`}</legend>
+        <TeamButton
+          name={homeTeam}
+          logo={match.homeTeamLogo}
+          mark="1"
+          label={t`${homeTeam} to win (1)`}
+          pressed={picked('1')}
+          onClick={() => onTap(index, '1')}
+        />
+        <button
+          type="button"
+          className="pick pick-draw"
+          aria-pressed={picked('3')}
+          aria-label={t`Draw (X)`}
+          onClick={() => onTap(index, '3')}
+        >
+          X
+        </button>
+        <TeamButton
+          name={awayTeam}
+          logo={match.awayTeamLogo}
+          mark="2"
+          label={t`${awayTeam} to win (2)`}
+          pressed={picked('2')}
+          onClick={() => onTap(index, '2')}
+        />
+      </fieldset>
+    </li>
+  );
+});

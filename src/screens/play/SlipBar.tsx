@@ -1,0 +1,99 @@
+// The bottom of the slip, kept in reach of the thumb: the popover (SPEC.md §2), the toast panel with
+// the counters once a pick exists (SPEC.md §3 Toast counters, §4 Toast), the submit button with the
+// current cost and its note, and a refusal from the server until the next action.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Popover } from '../../../machines/betslip/types';
+import type { BetslipParams, PickCounts } from '../../../machines/rules/betslip';
+import { usePlayMessage } from './messages';
+
+interface Props {
+  counts: PickCounts;
+  totalBets: number;
+  params: BetslipParams;
+  price: string;
+  popover: Popover;
+  error: string | null;
+  panelOpen: boolean;
+  busy: boolean;
+  onTogglePanel: () => void;
+  onSubmit: () => void;
+}
+
+export function SlipBar(p: Props) {
+  const { t } = useLingui();
+  // Named values, so the catalogs get readable placeholders ({placedBets}, not {0}).
+  const { placedBets, shownDoubles, triples } = p.counts;
+  const { multipleChance, thirdChance } = p.params;
+  const { totalBets, price } = p;
+  const say = usePlayMessage();
+  const popoverText =
+    p.popover?.kind === 'incomplete'
+      ? t`Ooooops.... Please place predictions for all matches`
+      : p.popover?.kind === 'submitted'
+        ? p.popover.messageKey
+          ? say(p.popover.messageKey)
+          : p.popover.message
+        : null;
+  const rows: Array<[string, string | number]> = [
+    [t`Price`, `M ${price}`],
+    [t`Max triples`, thirdChance],
+    [t`Max doubles`, multipleChance],
+    [t`Placed bets`, placedBets],
+    [t`Placed doubles`, shownDoubles],
+    [t`Placed triples`, triples],
+    [t`Total bets`, totalBets],
+  ];
+  return (
+    <div className="slip-bar">
+      <div className="popover-slot" role="status" aria-live="polite">
+        {popoverText && (
+          <p className={`popover popover-${p.popover?.kind === 'incomplete' ? 'warning' : 'success'}`}>
+            {popoverText}
+          </p>
+        )}
+      </div>
+      {p.error && (
+        <p className="slip-error" role="alert">
+          {say(p.error)}
+        </p>
+      )}
+      {p.counts.placedBets > 0 && (
+        <section className="toast-panel" aria-label={t`Your slip`}>
+          <button
+            type="button"
+            className="toast-head"
+            aria-expanded={p.panelOpen}
+            aria-controls="toast-body"
+            onClick={p.onTogglePanel}
+          >
+            <span>
+              <Trans>
+                {placedBets}/{totalBets} picked · doubles {shownDoubles}/{multipleChance} · triples {triples}/
+                {thirdChance}
+              </Trans>
+            </span>
+            <span className="toast-chevron" aria-hidden="true">
+              {p.panelOpen ? '▾' : '▴'}
+            </span>
+          </button>
+          {p.panelOpen && (
+            <dl id="toast-body" className="toast-body">
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      )}
+      <button type="button" className="btn-submit" onClick={p.onSubmit} disabled={p.busy}>
+        <Trans>Current slip cost M {price}</Trans>
+      </button>
+      <p className="slip-note">
+        <Trans>Pick every match, then submit. Paid from your wallet, or from airtime when it is short.</Trans>
+      </p>
+    </div>
+  );
+}

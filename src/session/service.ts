@@ -1,0 +1,74 @@
+// Mounts the session machine with the app's side effects (token calls, storage, navigation), as the
+// house style has it: the machine never imports the router; this module hands it a `navigate`.
+import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
+import { isLoggedIn, type Session } from '../../machines/session/rules';
+import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
+import { config } from '../config';
+import { platform } from '../platform';
+import { clearSession, readSession, watchSession, writeSession } from './storage';
+import { login, refreshSingleFlight } from './tokens';
+
+/** Where the session sends the user; the router implements it. */
+export interface SessionNavigator {
+  /** To /login; `redirect` is where to come back after signing in. */
+  toLogin(redirect?: string): void;
+  /** To an in-app href after signing in. */
+  to(href: string): void;
+  /** The current in-app href (path + search), to come back to after an expired session. */
+  currentHref(): string;
+}
+
+export type SessionActor = Actor<typeof sessionMachine>;
+
+/** What screens, the shell and route guards use. */
+export interface SessionService {
+  actor: SessionActor;
+  /** Exact at this instant (a guard may run up to a second before the next tick). */
+  isLoggedIn(): boolean;
+  login(username: string, password: string, redirect?: string | null): void;
+  signOut(): void;
+  /** Call on the clicks SPEC.md §4 lists (tabs, buy, cash out, pagination, subscribe, wallet button). */
+  userAction(): void;
+}
+
+/** The default page after signing in. */
+export const HOME = '/play';
+
+/** Only same-origin app paths are followed after sign-in (no open redirect, no loop back to /login). */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target?.startsWith('/') || target.startsWith('//')) return HOME;
+  if (/^\/(login|register)\b/.test(target)) return HOME;
+  return target;
+}
+
+export function createSessionService(nav: SessionNavigator): SessionService {
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise<Session, Credentials>(({ input }) => login(input.username, input.password)),
+      refresh: fromPromise<Session, Session>(({ input }) => refreshSingleFlight(input)),
+      storageWatcher: fromCallback(({ sendBack }) =>
+        watchSession((session) => sendBack({ type: 'STORAGE_CHANGED', session, now: Date.now() })),
+      ),
+    },
+    actions: {
+      persist: (_, { session }) => writeSession(session),
+      clearStorage: () => clearSession(),
+      goToLogin: (_, { reason }) => nav.toLogin(reason === 'expired' ? nav.currentHref() : undefined),
+      goAfterLogin: (_, { redirect }) => nav.to(safeRedirect(redirect)),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { session: readSession(), now: Date.now(), platform, allowAutoRefresh: config.allowAutoRefresh },
+  });
+  actor.start();
+  return {
+    actor,
+    isLoggedIn: () => {
+      const snap = actor.getSnapshot();
+      return snap.matches('loggedIn') && isLoggedIn(snap.context.session, Date.now());
+    },
+    login: (username, password, redirect) => actor.send({ type: 'LOGIN', username, password, redirect }),
+    signOut: () => actor.send({ type: 'SIGN_OUT' }),
+    userAction: () => actor.send({ type: 'USER_ACTION' }),
+  };
+}

@@ -1,0 +1,90 @@
+// Header for signed-in users (SPEC.md §2): brand, wallet, subscribe and sign-out; date, clock, session
+// countdown and language; the main links. Ticking parts are their own components so only they re-render.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { LanguageSelector } from '../components/LanguageSelector';
+import { useNow } from '../hooks/useNow';
+import { formatDate, formatTime } from '../lib/dateFormat';
+import { useSession, useSessionCountdown } from '../session/hooks';
+import { SubscribeButton } from './SubscribeButton';
+import { WalletButton } from './WalletButton';
+
+function DateClock() {
+  const now = useNow(1000);
+  return (
+    <>
+      <span className="date" data-testid="date">
+        {formatDate(now)}
+      </span>
+      <span className="clock" data-testid="clock">
+        {formatTime(now)}
+      </span>
+    </>
+  );
+}
+
+function SessionCountdown() {
+  const countdown = useSessionCountdown();
+  const { t } = useLingui();
+  return (
+    <span className="countdown" title={t`Time left before you are signed out`}>
+      <span className="countdown-label">
+        <Trans>Session</Trans>
+      </span>{' '}
+      <span data-testid="session-countdown">{countdown}</span>
+    </span>
+  );
+}
+
+function MainNav() {
+  const { t } = useLingui();
+  const { userAction } = useSession();
+  const links = [
+    { to: '/play', label: t`Play` },
+    { to: '/results', label: t`Results` },
+    { to: '/wallet', label: t`Wallet` },
+    { to: '/contact', label: t`Contact us` },
+    { to: '/tnc', label: t`Terms` },
+    { to: '/account', label: t`Account` },
+  ] as const;
+  return (
+    <nav className="main-nav" aria-label={t`Main`}>
+      <ul>
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} onClick={userAction}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Header() {
+  const { signOut } = useSession();
+  return (
+    <header className="site-header">
+      <div className="header-bar">
+        <Link to="/play" className="brand">
+          <img src="/icons/icon.svg" alt="" width="32" height="32" />
+          <span>Jackpot 14</span>
+        </Link>
+        <div className="header-actions">
+          <WalletButton />
+          <SubscribeButton />
+          <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={signOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </div>
+      <div className="header-status">
+        <DateClock />
+        <SessionCountdown />
+        <LanguageSelector />
+      </div>
+      <MainNav />
+    </header>
+  );
+}

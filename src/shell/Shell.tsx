@@ -1,0 +1,39 @@
+// The main area's layout (SPEC.md §2): header and banner for signed-in users, the page, the footer.
+import { Trans } from '@lingui/react/macro';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Banner } from '../components/banner/Banner';
+import { useIsLoggedIn } from '../session/hooks';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** New pages start at the top; back and forward keep the restored position (router scrollRestoration). */
+function useScrollTopOnNavigate() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.history.subscribe(({ action }) => {
+        if (action.type === 'PUSH' || action.type === 'REPLACE') window.scrollTo(0, 0);
+      }),
+    [router],
+  );
+}
+
+export function Shell() {
+  // The only unguarded page (tnc) shows no header or banner to visitors who are not signed in.
+  const loggedIn = useIsLoggedIn();
+  useScrollTopOnNavigate();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      {loggedIn && <Header />}
+      {loggedIn && <Banner />}
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer loggedIn={loggedIn} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// One msw server for the component tests; each test adds the handlers it needs. The play defaults
+// answer the banner's and /play's calls, which every signed-in page makes.
+import { setupServer } from 'msw/node';
+import { playDefaults } from './playHandlers';
+
+export const server = setupServer(...playDefaults);

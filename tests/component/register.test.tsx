@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API, makeToken, renderApp, TOKEN_URL, tokenAnswer } from './helpers';
+import { server } from './msw';
+
+const WEBSITE_AUTH = `Basic ${btoa('website:website-secret')}`;
+
+describe('register screen', () => {
+  it('goes phone number → SMS code → password → signed in on /play', async () => {
+    localStorage.setItem('lang', 'en');
+    const calls: { path: string; body: Record<string, string>; auth: string | null }[] = [];
+    const record = async (path: string, request: Request) => {
+      calls.push({
+        path,
+        body: (await request.json()) as Record<string, string>,
+        auth: request.headers.get('authorization'),
+      });
+      return calls.at(-1)!.body;
+    };
+    let tokenForm: URLSearchParams | undefined;
+    server.use(
+      http.post(`${API}/web-registration/request-otp`, async ({ request }) => {
+        await record('request-otp', request);
+        return HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 });
+      }),
+      http.post(`${API}/web-registration/submit-otp`, async ({ request }) => {
+        const body = await record('submit-otp', request);
+        return body.submittedOtp === '123456'
+          ? HttpResponse.json({ valid: true })
+          : HttpResponse.json(
+              { statusCode: 400, messageKey: 'OTP.INVALID', message: 'bad' },
+              { status: 400 },
+            );
+      }),
+      http.post(`${API}/web-registration/register`, async ({ request }) => {
+        await record('register', request);
+        return HttpResponse.json({ message: 'REGISTER.SUCCESS' }, { status: 201 });
+      }),
+      http.post(TOKEN_URL, async ({ request }) => {
+        tokenForm = new URLSearchParams(await request.text());
+        return HttpResponse.json(tokenAnswer(makeToken({ user: '26650000002' })));
+      }),
+    );
+    const { user, path } = await renderApp('/register');
+
+    // Step 1: a number in a local spelling is sent in normal form.
+    await user.type(await screen.findByLabelText('Phone number'), '5000 0002');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    // Step 2: a wrong code is refused with the server's translated message, the right one passes.
+    const otp = await screen.findByLabelText('Code from the SMS');
+    expect(otp).toHaveAttribute('inputmode', 'numeric');
+    expect(otp).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(otp, '000000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right');
+    await user.clear(otp);
+    await user.type(otp, '12a3456');
+    expect(otp).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Step 3: the compliance rule and the match are checked before anything is sent.
+    const first = await screen.findByLabelText('Password');
+    const again = screen.getByLabelText('Password again');
+    await user.type(first, 'short1');
+    await user.type(again, 'short1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('does not meet the rules');
+    await user.clear(first);
+    await user.clear(again);
+    await user.type(first, 'secret123');
+    await user.type(again, 'secret124');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('not the same');
+    expect(calls.map((c) => c.path)).not.toContain('register');
+
+    // The show/hide toggle reveals what was typed.
+    expect(first).toHaveAttribute('type', 'password');
+    await user.click(screen.getAllByRole('button', { name: 'Show' })[0]!);
+    expect(first).toHaveAttribute('type', 'text');
+
+    await user.clear(again);
+    await user.type(again, 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(path()).toBe('/play'));
+    expect(calls.map((c) => c.path)).toEqual(['request-otp', 'submit-otp', 'submit-otp', 'register']);
+    expect(calls.every((c) => c.auth === WEBSITE_AUTH)).toBe(true);
+    expect(calls[0]!.body).toEqual({ msisdn: '26650000002', lang: 'en' });
+    expect(calls[3]!.body).toEqual({
+      msisdn: '26650000002',
+      lang: 'en',
+      submittedOtp: '123456',
+      userInput: 'secret123',
+    });
+    expect(tokenForm?.get('username')).toBe('26650000002');
+    expect(tokenForm?.get('password')).toBe('secret123');
+    expect(localStorage.getItem('user')).toBe('26650000002');
+  });
+
+  it('refuses a number that is not a Lesotho mobile before calling the server', async () => {
+    localStorage.setItem('lang', 'en');
+    const { user } = await renderApp('/register');
+    await user.type(await screen.findByLabelText('Phone number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a Lesotho mobile number');
+  });
+
+  it('translates a server refusal of the OTP request (Sesotho)', async () => {
+    server.use(
+      http.post(`${API}/web-registration/request-otp`, () =>
+        HttpResponse.json(
+          { statusCode: 429, messageKey: 'OTP.TOO_MANY_REQUESTS', message: 'x' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/register');
+    await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000002');
+    await user.click(screen.getByRole('button', { name: 'Romela khoutu' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('U kopile likhoutu tse ngata haholo');
+  });
+});

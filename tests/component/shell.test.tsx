@@ -1,0 +1,79 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, storeSession } from './helpers';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('shell', () => {
+  it('shows the date, a live clock and the session countdown', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 23, 14, 5, 9), shouldAdvanceTime: true });
+    storeSession({ expInSec: 10 * 60 });
+    await renderApp('/play');
+    expect(await screen.findByTestId('date')).toHaveTextContent('23/11/2026');
+    expect(screen.getByTestId('clock')).toHaveTextContent(/^14:05:\d\d$/);
+    expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^(10:00|09:5\d)$/);
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(screen.getByTestId('clock')).toHaveTextContent(/^14:06:1\d$/);
+    expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0(8:5\d|9:00)$/);
+  });
+
+  it('logs out at 00:00 and goes to /login', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession({ expInSec: 3 });
+    const { path } = await renderApp('/play');
+    await screen.findByTestId('session-countdown');
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBe('null');
+    expect(localStorage.getItem('role')).toBe('null');
+  });
+
+  it('switches between Sesotho and English without a reload and remembers the choice', async () => {
+    storeSession();
+    const { user } = await renderApp('/play');
+    const nav = await screen.findByRole('navigation', { name: 'Lethathamo le leholo' });
+    expect(within(nav).getByRole('link', { name: 'Bapala' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('st');
+    expect(screen.getByTestId('lang-st')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByTestId('lang-en'));
+    expect(await screen.findByRole('link', { name: 'Play' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/results');
+    expect(screen.getByTestId('lang-en')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('lang-st')).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.click(screen.getByTestId('lang-st'));
+    expect(await screen.findByRole('link', { name: 'Liphetho' })).toBeInTheDocument();
+    expect(localStorage.getItem('lang')).toBe('st');
+  });
+
+  it('shows the wallet placeholder, the links and the footer, and signs out to /login', async () => {
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    const { user, path } = await renderApp('/play');
+    expect(await screen.findByTestId('wallet-button')).toHaveTextContent('M 0.00');
+    for (const [name, href] of [
+      ['Play', '/play'],
+      ['Results', '/results'],
+      ['Wallet', '/wallet'],
+      ['Contact us', '/contact'],
+      ['Terms', '/tnc'],
+      ['Account', '/account'],
+    ]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'M-Pesa' })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Jackpot 14`))).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('sign-out'));
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBe('null');
+    expect(localStorage.getItem('role')).toBe('null');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+});

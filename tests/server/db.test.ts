@@ -1,0 +1,64 @@
+// The query layer: migrations are idempotent, PGlite transactions are serialized, a failed transaction
+// frees the connection, and several app instances on one database share the realm key.
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createClock, describeEachDb, testConfig } from './helper.ts';
+
+describeEachDb('database', (t) => {
+  it('runs migrations once: a second run does nothing', async () => {
+    expect(await migrate(t().db)).toEqual([]);
+  });
+
+  it('serializes concurrent transactions (no lost updates)', async () => {
+    const { db } = t();
+    const { kysely } = db;
+    await sql`CREATE TABLE counter (n integer NOT NULL)`.execute(kysely);
+    await sql`INSERT INTO counter VALUES (0)`.execute(kysely);
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        kysely.transaction().execute(async (trx) => {
+          // Read-modify-write: interleaved transactions would lose increments; on PostgreSQL the row
+          // lock (FOR UPDATE) does what PGlite's single connection does.
+          const { rows } = await sql<{ n: number }>`SELECT n FROM counter FOR UPDATE`.execute(trx);
+          await new Promise((r) => setTimeout(r, 2));
+          await sql`UPDATE counter SET n = ${(rows[0]?.n ?? 0) + 1}`.execute(trx);
+        }),
+      ),
+    );
+    const { rows } = await sql<{ n: number }>`SELECT n FROM counter`.execute(kysely);
+    expect(rows[0]?.n).toBe(10);
+  });
+
+  it('rolls back a failed transaction and keeps working', async () => {
+    const { kysely } = t().db;
+    await expect(
+      kysely.transaction().execute(async (trx) => {
+        await sql`INSERT INTO counter VALUES (100)`.execute(trx);
+        await sql`SELECT no_such_column FROM counter`.execute(trx);
+      }),
+    ).rejects.toThrow();
+    const { rows } = await sql<{ c: number | string }>`SELECT count(*) AS c FROM counter`.execute(kysely);
+    expect(Number(rows[0]?.c)).toBe(1);
+  });
+
+  it('runs plain statements through executeSql (for pg-boss)', async () => {
+    const { rows } = await t().db.executeSql<{ x: number }>('SELECT $1::int AS x', [7]);
+    expect(rows).toEqual([{ x: 7 }]);
+  });
+
+  it('shares one signing key between instances on the same database', async () => {
+    const { db, app } = t();
+    const second = await buildApp({ config: testConfig(), db, now: createClock().now });
+    try {
+      const certs = '/auth/realms/commxp/protocol/openid-connect/certs';
+      const a = (await app.inject({ method: 'GET', url: certs })).json();
+      const b = (await second.inject({ method: 'GET', url: certs })).json();
+      expect(b).toEqual(a);
+      expect(a.keys).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

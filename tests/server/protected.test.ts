@@ -1,0 +1,99 @@
+// /api/protected/* admits only a valid access token: our key, RS256, unexpired, typ Bearer.
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
+import { beforeAll, expect, it } from 'vitest';
+import { seedDemoAccounts } from '../../server/seed.ts';
+import { describeEachDb, signIn, type Tokens } from './helper.ts';
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describeEachDb('protected routes', (t) => {
+  let tokens: Tokens;
+
+  beforeAll(async () => {
+    const { db, config, clock, app } = t();
+    await seedDemoAccounts({ db, config, now: clock.now() });
+    tokens = await signIn(app, '26650000001', 'demo1234');
+  });
+
+  const whoami = (authorization?: string) =>
+    t().app.inject({
+      method: 'GET',
+      url: '/api/protected/whoami',
+      headers: authorization ? { authorization } : {},
+    });
+
+  const expectUnauthorized = async (authorization?: string) => {
+    const res = await whoami(authorization);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, messageKey: 'ERRORS.UNAUTHORIZED' });
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+  };
+
+  it('knows the subscriber from the token', async () => {
+    const res = await whoami(`Bearer ${tokens.access_token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ msisdn: '26650000001', roles: ['commxp-user'] });
+  });
+
+  it('refuses a request without a token or with another scheme', async () => {
+    await expectUnauthorized();
+    await expectUnauthorized(`Basic ${Buffer.from('mobile:mobile-secret').toString('base64')}`);
+    await expectUnauthorized('Bearer');
+    await expectUnauthorized(`Bearer ${'a'.repeat(10_000)}`);
+  });
+
+  it('refuses a tampered token (payload changed, signature kept)', async () => {
+    const [header, , signature] = tokens.access_token.split('.');
+    const claims = { ...decodeJwt(tokens.access_token), preferred_username: '26650000002' };
+    await expectUnauthorized(`Bearer ${header}.${b64url(claims)}.${signature}`);
+    const roles = { ...decodeJwt(tokens.access_token), realm_access: { roles: ['ROLE_ADMIN'] } };
+    await expectUnauthorized(`Bearer ${header}.${b64url(roles)}.${signature}`);
+  });
+
+  it('refuses a token whose signature was altered', async () => {
+    const last = tokens.access_token.at(-2) === 'A' ? 'B' : 'A';
+    await expectUnauthorized(
+      `Bearer ${tokens.access_token.slice(0, -2)}${last}${tokens.access_token.at(-1)}`,
+    );
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const claims = decodeJwt(tokens.access_token);
+    await expectUnauthorized(`Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`);
+  });
+
+  it('refuses a token signed by another key, even one claiming our kid', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const certs = (
+      await t().app.inject({ method: 'GET', url: '/auth/realms/commxp/protocol/openid-connect/certs' })
+    ).json();
+    const forged = await new SignJWT(decodeJwt(tokens.access_token))
+      .setProtectedHeader({ alg: 'RS256', kid: certs.keys[0].kid })
+      .sign(privateKey);
+    await expectUnauthorized(`Bearer ${forged}`);
+  });
+
+  it('refuses an HS256 token keyed with our public key (algorithm confusion)', async () => {
+    const certs = (
+      await t().app.inject({ method: 'GET', url: '/auth/realms/commxp/protocol/openid-connect/certs' })
+    ).json();
+    const secret = new TextEncoder().encode(JSON.stringify(certs.keys[0]));
+    const forged = await new SignJWT(decodeJwt(tokens.access_token))
+      .setProtectedHeader({ alg: 'HS256', kid: certs.keys[0].kid })
+      .sign(secret);
+    await expectUnauthorized(`Bearer ${forged}`);
+  });
+
+  it('refuses a refresh token used as an access token', async () => {
+    await expectUnauthorized(`Bearer ${tokens.refresh_token}`);
+  });
+
+  it('refuses an expired token', async () => {
+    const { app, clock } = t();
+    const fresh = await signIn(app, '26650000001', 'demo1234');
+    clock.advance(1799 * 1000);
+    expect((await whoami(`Bearer ${fresh.access_token}`)).statusCode).toBe(200);
+    clock.advance(2 * 1000);
+    await expectUnauthorized(`Bearer ${fresh.access_token}`);
+  });
+});
