@@ -6,6 +6,9 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['st', 'en'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['<rootDir>/src'] }],
+  // LINGUI_CATALOG_DIR lets the catalog test extract into a scratch folder and compare.
+  catalogs: [
+    { path: `${process.env.LINGUI_CATALOG_DIR ?? '<rootDir>/locales'}/{locale}`, include: ['<rootDir>/src'] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

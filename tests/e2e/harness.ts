@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -135,4 +135,10 @@ export async function latestOtp(url: string, msisdn: string): Promise<string> {
   const first = list[0];
   if (!first) throw new Error(`no SMS for ${msisdn}`);
   return first.otp;
+}
+
+/** Saves a screenshot to $SCREENSHOT_DIR when set, so a person can look at what the tests saw. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

@@ -1,12 +1,15 @@
 // Both catalogs are complete: every message has a translation in both, none is empty, and a translation
 // keeps the message's placeholders ({year}, {amount}…), or the screen would show a blank or a raw name.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
 
 /** msgid → msgstr of a .po file, joining continued lines and skipping the header entry. */
-function parsePo(file: string): Map<string, string> {
+function parsePo(file: string | URL): Map<string, string> {
   const entries = new Map<string, string>();
   let current: { id: string; str: string } | null = null;
   let field: 'id' | 'str' | null = null;
@@ -14,7 +17,10 @@ function parsePo(file: string): Map<string, string> {
   const flush = () => {
     if (current && current.id !== '') entries.set(current.id, current.str);
   };
-  for (const line of readFileSync(new URL(`locales/${file}`, root), 'utf8').split('\n')) {
+  for (const line of readFileSync(
+    typeof file === 'string' ? new URL(`locales/${file}`, root) : file,
+    'utf8',
+  ).split('\n')) {
     const t = line.trim();
     if (t.startsWith('msgid ')) {
       flush();
@@ -60,4 +66,25 @@ describe('translation catalogs', () => {
     const broken = [...st].filter(([id, str]) => placeholders(id).join() !== placeholders(str).join());
     expect(broken).toEqual([]);
   });
+
+  // A message added to the code but never extracted shows on screen as a hashed id ('jqPBOa').
+  it('hold every message the code uses (run `npm run extract` when this fails)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lingui-'));
+    try {
+      execFileSync(
+        process.execPath,
+        [new URL('node_modules/@lingui/cli/dist/lingui.js', root).pathname, 'extract'],
+        {
+          cwd: root.pathname,
+          env: { ...process.env, LINGUI_CATALOG_DIR: dir },
+          stdio: 'pipe',
+        },
+      );
+      const used = [...parsePo(new URL(`file://${join(dir, 'en.po')}`)).keys()];
+      expect(used.length).toBeGreaterThan(10);
+      expect(used.filter((id) => !st.has(id))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
