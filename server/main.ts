@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   await migrate(db);
   if (config.demo) await seedDemo(db, config);
 
-  const dist = join(root, 'dist');
+  // DIST_DIR serves another build (parallel test runs build into their own folders).
+  const dist = process.env.DIST_DIR || join(root, 'dist');
   const app = await buildApp({ config, db, staticRoot: hasBuild(dist) ? dist : undefined });
   if (!hasBuild(dist)) app.log.warn('dist/ not built: serving the API only (run `npm run build`)');
 

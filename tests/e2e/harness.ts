@@ -45,8 +45,10 @@ export interface RunningServer {
 
 /** Starts `server/main.ts` on a free port with a fresh data folder and waits for /healthz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests (npm test does).');
+  // DIST_DIR: a build in another folder (`vite build --outDir …`), so parallel runs do not share dist/.
+  const dist = process.env.DIST_DIR || join(root, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist} has no build: run \`npm run build\` before the end-to-end tests (npm test does).`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-e2e-'));
@@ -59,6 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DIST_DIR: dist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
