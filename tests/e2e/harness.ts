@@ -48,7 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // DIST_DIR: a build in another folder (`vite build --outDir …`), so parallel runs do not share dist/.
   const dist = process.env.DIST_DIR || join(root, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
-    throw new Error(`${dist} has no build: run \`npm run build\` before the end-to-end tests (npm test does).`);
+    throw new Error(
+      `${dist} has no build: run \`npm run build\` before the end-to-end tests (npm test does).`,
+    );
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-e2e-'));
@@ -144,4 +146,13 @@ export async function latestOtp(url: string, msisdn: string): Promise<string> {
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login screen (demo subscriber by default) and waits for /play. */
+export async function signIn(page: Page, username = '26650000001', password = 'demo1234'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/(play|admin)/);
 }
