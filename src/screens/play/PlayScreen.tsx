@@ -102,6 +102,9 @@ export default function PlayScreen() {
           <p className="play-hint">
             <Trans>
               Tap 1 for a home win, X for a draw, 2 for an away win. Tap more than one for a double.
+            </Trans>{' '}
+            <Trans>
+              Pick every match, then submit. Paid from your wallet, or from airtime when it is short.
             </Trans>
           </p>
           <ol className="matches" aria-label={t`Matches`}>

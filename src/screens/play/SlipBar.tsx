@@ -1,6 +1,6 @@
 // The bottom of the slip, kept in reach of the thumb: the popover (SPEC.md §2), the toast panel with
 // the counters once a pick exists (SPEC.md §3 Toast counters, §4 Toast), the submit button with the
-// current cost and its note, and a refusal from the server until the next action.
+// current cost, and a refusal from the server until the next action.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Popover } from '../../../machines/betslip/types';
 import type { BetslipParams, PickCounts } from '../../../machines/rules/betslip';
@@ -91,9 +91,6 @@ export function SlipBar(p: Props) {
       <button type="button" className="btn-submit" onClick={p.onSubmit} disabled={p.busy}>
         <Trans>Current slip cost M {price}</Trans>
       </button>
-      <p className="slip-note">
-        <Trans>Pick every match, then submit. Paid from your wallet, or from airtime when it is short.</Trans>
-      </p>
     </div>
   );
 }

@@ -1,0 +1,156 @@
+// Play, end to end: the demo subscriber picks singles, a double and triples, sees the price the formula
+// gives, runs into the triple limit, is stopped by a missing pick, then pays for a complete slip and the
+// wallet drops by exactly the price. The expected price is computed here from the betslip's own params.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Params {
+  defaultBetslipPrice: number;
+  thirdChance: number;
+  multipleChance: number;
+  feePerSecond: number;
+  feePerThird: number;
+}
+
+/** Calls the API with the token the app stored, as the app itself would. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${server.url}/api/protected/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The price formula of SPEC.md §5, written out independently of machines/rules. */
+const expectedPrice = (p: Params, doubles: number, triples: number) =>
+  (
+    Math.round(p.defaultBetslipPrice * 100 * p.feePerSecond ** doubles * p.feePerThird ** triples) / 100
+  ).toFixed(2);
+
+const card = (page: Page, index: number) => page.locator('li.match').nth(index);
+const pick = (page: Page, index: number, digit: '1' | '2' | '3') =>
+  card(page, index)
+    .locator('button.pick')
+    .nth(digit === '1' ? 0 : digit === '3' ? 1 : 2);
+const pressed = async (page: Page, index: number) => {
+  const marks: string[] = [];
+  for (const d of ['1', '3', '2'] as const) {
+    if ((await pick(page, index, d).getAttribute('aria-pressed')) === 'true') marks.push(d);
+  }
+  return marks.join('');
+};
+const shownPrice = async (page: Page) =>
+  /M\s*([\d,]+\.\d{2})/.exec((await page.locator('.btn-submit').textContent()) ?? '')?.[1]?.replace(/,/g, '');
+
+describe('play', () => {
+  it('prices picks by the formula, keeps the limits, refuses an incomplete slip and charges exactly once', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.getByTestId('lang-en').click();
+    await page.locator('li.match').nth(13).waitFor();
+
+    const slip = await api<{ sid: string; betslipParams: Params; matches: unknown[] }>(
+      page,
+      'fetch-current-betslip',
+    );
+    const params = slip.betslipParams;
+    expect(slip.matches).toHaveLength(14);
+    expect(params.thirdChance).toBeGreaterThanOrEqual(1);
+    const before = await api<{ totalAvailableAmount: number }>(page, 'fetch-wallet-info');
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 0, 0));
+
+    // Singles on matches 1–8.
+    for (let i = 0; i < 8; i++) await pick(page, i, '1').click();
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 0, 0));
+
+    // A double on match 9.
+    await pick(page, 8, '1').click();
+    await pick(page, 8, '3').click();
+    expect(await pressed(page, 8)).toBe('13');
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 1, 0));
+
+    // Triples up to the limit, from match 10 on.
+    const triples = params.thirdChance;
+    for (let t = 0; t < triples; t++) {
+      for (const d of ['1', '3', '2'] as const) await pick(page, 9 + t, d).click();
+      expect(await pressed(page, 9 + t)).toBe('132');
+    }
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 1, triples));
+
+    // One more triple is beyond the limit: the last pick of that match is replaced instead.
+    const extra = 9 + triples;
+    await pick(page, extra, '1').click();
+    await pick(page, extra, '3').click();
+    await pick(page, extra, '2').click();
+    expect(await pressed(page, extra)).toBe('12');
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 2, triples));
+
+    // Leave the last match empty: the slip is refused on the phone and nothing reaches the server.
+    let submits = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('submit-online-betslip')) submits++;
+    });
+    for (let i = extra + 1; i < 13; i++) await pick(page, i, '2').click();
+    await page.locator('.btn-submit').click();
+    await expect
+      .poll(() => page.locator('.popover').textContent())
+      .toContain('Please place predictions for all matches');
+    await shot(page, 'play-incomplete-en');
+    expect(submits).toBe(0);
+
+    // Complete it and pay.
+    await pick(page, 13, '3').click();
+    const price = await shownPrice(page);
+    expect(price).toBe(expectedPrice(params, 2, triples));
+    await page.locator('.btn-submit').click();
+    await expect
+      .poll(() => page.locator('.popover').textContent(), { timeout: 10_000 })
+      .toMatch(/accepted|Good luck/i);
+    expect(submits).toBe(1);
+    await shot(page, 'play-submitted-en');
+
+    // The slip is cleared and the price back to the default.
+    await expect.poll(() => shownPrice(page)).toBe(expectedPrice(params, 0, 0));
+    expect(await pressed(page, 0)).toBe('');
+
+    const after = await api<{ totalAvailableAmount: number }>(page, 'fetch-wallet-info');
+    expect(Math.round((before.totalAvailableAmount - after.totalAvailableAmount) * 100)).toBe(
+      Math.round(Number(price) * 100),
+    );
+    await context.close();
+  });
+
+  it('lays the play screen out for a 360 px phone: no sideways scroll, touch targets of 44 px or more', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.locator('li.match').nth(13).waitFor();
+    await shot(page, 'play-st');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const sizes = await page
+      .locator('button.pick')
+      .evaluateAll((buttons) =>
+        buttons.map((b) => b.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)),
+      );
+    expect(sizes).toHaveLength(42);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+});
