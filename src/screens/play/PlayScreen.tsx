@@ -3,15 +3,19 @@
 // retry, and the testimonials. State lives in the betslip machine; this file only reads and sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
-import { Testimonials } from '../../components/carousel/Testimonials';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
 import { playInput, playMachine } from './playMachine';
 import { SlipBar } from './SlipBar';
 import './play.css';
+
+// Testimonials sit below the fold and bring the carousel library: they load after the slip is usable.
+const Testimonials = lazy(() =>
+  import('../../components/carousel/Testimonials').then((m) => ({ default: m.Testimonials })),
+);
 
 /** Testimonials once per visit; the carousel shows only when there are some (SPEC.md §2). */
 function useTestimonials(): Testimonial[] {
@@ -133,7 +137,11 @@ export default function PlayScreen() {
         </>
       )}
 
-      {testimonials.length > 0 && <Testimonials items={testimonials} />}
+      {testimonials.length > 0 && (
+        <Suspense fallback={null}>
+          <Testimonials items={testimonials} />
+        </Suspense>
+      )}
 
       {submitting && (
         <div className="loader-overlay" role="status" aria-label={t`Sending your betslip…`}>
