@@ -4,10 +4,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { projectRoot as root } from './paths.ts';
 import { seedDemo } from './seed.ts';
 import { hasBuild } from './static.ts';
-
-const root = join(new URL('.', import.meta.url).pathname, '..');
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

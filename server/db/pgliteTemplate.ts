@@ -5,8 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-
-const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+import { projectRoot as root } from '../paths.ts';
 
 function pgliteVersion(): string {
   try {
