@@ -1,6 +1,6 @@
 // Phone numbers as subscribers type them (+266 5000 0001, 266 5000 0001, 5000 0001) to the one form the
-// server and tokens use, so the login and registration forms send what the server stores. Same rule as
-// server/identity/msisdn.ts; pure so both sides could share it.
+// server and tokens use. One rule for both sides: the forms send what the server stores (the server
+// re-exports it from server/identity/msisdn.ts).
 
 /** Lesotho's country code. */
 export const COUNTRY_CODE = '266';
@@ -14,12 +14,17 @@ const SEPARATORS = /[\s\-.()]/g;
 /** `266XXXXXXXX` for a valid Lesotho mobile number in any usual spelling, otherwise null. */
 export function normaliseMsisdn(input: string): string | null {
   let digits = input.trim().replace(SEPARATORS, '');
+  // +266… and 00266… are international forms: after the prefix the country code must follow.
   const international = /^(\+|00)/.exec(digits);
   if (international) digits = digits.slice(international[0].length);
   if (!/^\d+$/.test(digits)) return null;
+  // A local number (8 digits) gets the country code; a full one already has it.
   if (!international && digits.length === 8) digits = COUNTRY_CODE + digits;
   return LESOTHO_MOBILE.test(digits) ? digits : null;
 }
+
+/** True when `msisdn` is already in normalised form. */
+export const isNormalisedMsisdn = (msisdn: string): boolean => LESOTHO_MOBILE.test(msisdn);
 
 /**
  * What to send as the sign-in username: a phone number in normal form, or any other name (operators such

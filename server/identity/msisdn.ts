@@ -1,26 +1,3 @@
-// Phone numbers as subscribers type them (+266 5000 0001, 266-5000-0001, 50000001) to the one form the
-// database and tokens use: 266 followed by 8 digits. Pure, so the rule is unit-tested without a server.
-
-/** Lesotho's country code. */
-export const COUNTRY_CODE = '266';
-
-/** A Lesotho mobile number: 266 then 8 digits, the first 5 (Vodacom) or 6 (Econet). */
-const LESOTHO_MOBILE = /^266[56]\d{7}$/;
-
-/** Separators people type inside numbers; anything else (letters, other symbols) makes the input invalid. */
-const SEPARATORS = /[\s\-.()]/g;
-
-/** `266XXXXXXXX` for a valid Lesotho mobile number in any usual spelling, otherwise null. */
-export function normaliseMsisdn(input: string): string | null {
-  let digits = input.trim().replace(SEPARATORS, '');
-  // +266… and 00266… are international forms: after the prefix the country code must follow.
-  const international = /^(\+|00)/.exec(digits);
-  if (international) digits = digits.slice(international[0].length);
-  if (!/^\d+$/.test(digits)) return null;
-  // A local number (8 digits) gets the country code; a full one already has it.
-  if (!international && digits.length === 8) digits = COUNTRY_CODE + digits;
-  return LESOTHO_MOBILE.test(digits) ? digits : null;
-}
-
-/** True when `msisdn` is already in normalised form. */
-export const isNormalisedMsisdn = (msisdn: string): boolean => LESOTHO_MOBILE.test(msisdn);
+// Phone numbers to the one form the database and tokens use (266 + 8 digits): the same rule the
+// sign-in and registration forms apply, from machines/ (one rule, one place).
+export { COUNTRY_CODE, isNormalisedMsisdn, normaliseMsisdn } from '../../machines/session/msisdn.ts';
