@@ -1,17 +1,10 @@
 // Deterministic demo fixtures: the same betslip number always gives the same 14 matches, so a
 // restarted demo server and the tests see stable data, while each rolled-forward betslip differs.
+import type { MatchInput } from '../play/betslips.ts';
 import { maseruDayAt } from '../play/maseruTime.ts';
 import { type DemoTeam, logoPath, TOURNAMENTS } from './teams.ts';
 
-export interface DemoMatch {
-  position: number;
-  tournament: string;
-  startAt: Date;
-  homeTeam: string;
-  awayTeam: string;
-  homeTeamLogo: string;
-  awayTeamLogo: string;
-}
+export type DemoMatch = MatchInput;
 
 /** Small seeded PRNG (mulberry32): good enough for shuffling demo teams. */
 export function seededRandom(seed: number): () => number {
