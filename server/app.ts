@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
 import { errorBody, errorHandler } from './errors.ts';
+import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server clock. Injected so tests can move time (token and OTP expiry, betslip end). */
     now: () => Date;
+    /** Domain events (server/events.ts): settlement, submissions. */
+    events: DomainEventBus;
   }
 }
 
@@ -52,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('now', now);
+  app.decorate('events', createEventBus());
   // TypeBox's checker instead of Ajv's defaults: bodies are taken as sent (Ajv would coerce
   // {"msisdn": ["x"]} or a number into a string), while query strings and headers are still converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

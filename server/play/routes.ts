@@ -96,6 +96,10 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         answer = await submitBetslip(deps, msisdn, request.body, key);
       }
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      else if (answer.statusCode === 200) {
+        const { submissionId } = answer.body as { submissionId: string };
+        app.events.emit('submission.accepted', { sid: request.body.betSlipSid, msisdn, submissionId });
+      }
       return reply.code(answer.statusCode).send(answer.body as never);
     },
   );

@@ -1,0 +1,27 @@
+// In-process domain events: one capability announces what happened, another reacts (settlement → push to
+// winners, submission → reminder bookkeeping) without importing each other. Listeners must not throw into
+// the emitter's caller: anything slow or fallible is queued as a job by the listener itself.
+import { EventEmitter } from 'node:events';
+
+export interface SettledWinner {
+  msisdn: string;
+  amountCents: number;
+  /** The prize tier's display text, e.g. '14 CORRECT'. */
+  prizeWon: string;
+}
+
+export interface DomainEvents {
+  /** A betslip was settled and its prizes credited (emitted once per first settlement, after commit). */
+  'betslip.settled': [{ sid: string; participants: string[]; winners: SettledWinner[] }];
+  /** A submission was stored and paid (after commit). */
+  'submission.accepted': [{ sid: string; msisdn: string; submissionId: string }];
+}
+
+export type DomainEventBus = EventEmitter<DomainEvents>;
+
+export function createEventBus(): DomainEventBus {
+  const bus = new EventEmitter<DomainEvents>();
+  // A listener's failure is logged by whoever registered it; never crash the request that emitted.
+  bus.on('error', () => {});
+  return bus;
+}
