@@ -23,6 +23,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Domain events (server/events.ts): settlement, submissions. */
     events: DomainEventBus;
+    /** Every route as registered (method, path, whether it declares a body schema): for audits and tests. */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -37,6 +39,12 @@ export interface BuildAppOptions {
   hasher?: PasswordHasher;
   /** A built PWA (dist/) to serve with the single-page-app fallback. */
   staticRoot?: string;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hasBody: boolean;
 }
 
 /** API bodies are small JSON documents; anything bigger is a mistake or an attack (413). */
@@ -56,6 +64,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('now', now);
   app.decorate('events', createEventBus());
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, hasBody: Boolean(route.schema?.body) });
+    }
+  });
+  // Answers about a person (wallet, tokens, submissions) must never sit in a shared or browser cache;
+  // the service worker keeps its own copies where offline use needs them.
+  app.addHook('onSend', async (request, reply) => {
+    if (/^\/(api|dev)\//.test(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
   // TypeBox's checker instead of Ajv's defaults: bodies are taken as sent (Ajv would coerce
   // {"msisdn": ["x"]} or a number into a string), while query strings and headers are still converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -63,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(notFoundHandler(() => options.staticRoot !== undefined));
 
   await app.register(helmet, {
+    // HSTS only where TLS is guaranteed; on http://localhost it would only confuse a developer's browser.
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
