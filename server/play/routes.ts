@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
-import { currentBetslip, isUniqueViolation, toWireBetslip } from './betslips.ts';
+import { createWireCache, currentBetslip, currentBetslipRef, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
 import { refusal } from './refusal.ts';
 import {
@@ -33,6 +33,7 @@ export const ROLL_FORWARD_INTERVAL_MS = 60_000;
 
 export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
   const { db, now } = opts;
+  const wireCache = createWireCache();
 
   if (opts.demo) {
     const timer = setInterval(() => {
@@ -49,14 +50,19 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
     { schema: { response: { 200: BetslipResponse, 404: Refusal } } },
     async (_request, reply) => {
       const at = now();
-      if (opts.demo) await ensureDemoBetslip(db, at);
-      const betslip = await currentBetslip(db);
+      const isOpen = (ref?: { endAt: Date }) => ref !== undefined && ref.endAt.getTime() > at.getTime();
+      let ref = await currentBetslipRef(db);
+      if (!isOpen(ref) && opts.demo) {
+        await ensureDemoBetslip(db, at);
+        ref = await currentBetslipRef(db);
+      }
+      const wire = ref && isOpen(ref) ? await wireCache.get(db, ref.sid) : undefined;
       // A passed betslip is not offered: the client would count down from zero and refetch forever.
-      if (!betslip || betslip.endAt.getTime() <= at.getTime()) {
+      if (!wire) {
         const { body } = refusal(404, 'BETSLIP.NONE');
         return reply.code(404).send(body as never);
       }
-      return toWireBetslip(betslip);
+      return wire;
     },
   );
 

@@ -1,0 +1,132 @@
+/**
+ * Bench data: a migrated, demo-seeded database (embedded PGlite in a folder, or a throw-away PostgreSQL
+ * database) plus `subscribers` funded, subscribed bench accounts and `stored` submissions with their stakes,
+ * written with set-based SQL so 100k rows take seconds. Bench accounts sign in with BENCH_PASSWORD.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../../server/config.ts';
+import { type Db, openDb } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createPasswordHasher } from '../../server/identity/passwords.ts';
+import { seedDemo } from '../../server/seed.ts';
+
+export const BENCH_PASSWORD = 'bench1234';
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The i-th bench subscriber: 2665 9xx xxxx (Lesotho-shaped, outside the demo accounts). */
+export const benchMsisdn = (i: number) => `2665${String(9_000_000 + i).padStart(7, '0')}`;
+
+export interface BenchDatabase {
+  name: 'PGlite' | 'PostgreSQL';
+  /** Environment for server/main.ts to use this database. */
+  env: Record<string, string>;
+  open(): Promise<Db>;
+  dispose(): Promise<void>;
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export function embeddedDatabase(): BenchDatabase {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-bench-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openDb({ dataDir, databaseUrl: undefined }),
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database on the local PostgreSQL server, dropped afterwards. */
+export async function postgresDatabase(): Promise<BenchDatabase> {
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-bench-pg-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDb({ dataDir, databaseUrl: url.toString() }),
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Migrates, seeds the demo data and adds the bench subscribers and stored submissions. */
+export async function fillDatabase(
+  target: BenchDatabase,
+  { subscribers, stored }: { subscribers: number; stored: number },
+): Promise<void> {
+  const db = await target.open();
+  try {
+    await migrate(db);
+    const config = loadConfig({ ...process.env, ...target.env, LOG_LEVEL: 'silent' });
+    await seedDemo(db, config);
+    const hash = await createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).hash(
+      BENCH_PASSWORD,
+    );
+    const k = db.kysely;
+    const n = Math.max(subscribers, 1);
+    const msisdn = sql`'2665' || lpad((9000000 + i)::text, 7, '0')`;
+    await sql`
+      INSERT INTO users (id, username, msisdn, password_hash, roles)
+      SELECT 'bench-' || i, ${msisdn}, ${msisdn}, ${hash}, ARRAY['commxp-user']
+      FROM generate_series(0, ${n - 1}) AS i`.execute(k);
+    await sql`
+      INSERT INTO subscriptions (msisdn, service, enabled)
+      SELECT ${msisdn}, 'JACKPOT14', true FROM generate_series(0, ${n - 1}) AS i`.execute(k);
+    await sql`INSERT INTO wallets (msisdn) SELECT ${msisdn} FROM generate_series(0, ${n - 1}) AS i`.execute(
+      k,
+    );
+    await sql`
+      INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+      SELECT ${msisdn}, 100000000, 'OPERATOR_ADJUSTMENT', 'BENCH_CREDIT', 'BENCH', 'bench-credit'
+      FROM generate_series(0, ${n - 1}) AS i`.execute(k);
+    if (stored > 0) {
+      const betslip = await k
+        .selectFrom('betslips')
+        .select(['sid', 'params'])
+        .where('status', '=', 'CURRENT')
+        .executeTakeFirstOrThrow();
+      const params = typeof betslip.params === 'string' ? JSON.parse(betslip.params) : betslip.params;
+      const cost = Math.round(params.defaultBetslipPrice * 100);
+      // Submission j belongs to subscriber j mod n; single picks drawn at random.
+      await sql`
+        INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
+        SELECT 'bench-sub-' || j, ${betslip.sid}, '2665' || lpad((9000000 + j % ${n})::text, 7, '0'),
+          (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', 1 + floor(random() * 3)::int))
+             FROM generate_series(0, 13) AS p WHERE j >= 0),
+          ${cost}, 'WALLET', 'bench-' || j
+        FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
+      await sql`
+        INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+        SELECT '2665' || lpad((9000000 + j % ${n})::text, 7, '0'), ${-cost}, 'STAKE', 'BETSLIP_STAKE',
+          'JACKPOT14', 'bench-stake-' || j
+        FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
+    }
+  } finally {
+    await db.close();
+  }
+}

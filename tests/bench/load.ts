@@ -1,0 +1,185 @@
+/**
+ * Server throughput with autocannon against the real server: fetch-current-betslip and
+ * submit-online-betslip (distinct subscribers, a new Idempotency-Key per request), each beside its
+ * ceiling measured on the same machine in the same run — a bare Fastify route answering the same JSON,
+ * and a plain INSERT loop on the same kind of database — so every figure is also a ratio.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import {
+  BENCH_PASSWORD,
+  type BenchDatabase,
+  benchMsisdn,
+  embeddedDatabase,
+  fillDatabase,
+  postgresDatabase,
+  postgresReachable,
+} from './fixture.ts';
+import { type Child, spawnScript, startServer } from './process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const SIGNED_IN = 50;
+const BASIC = `Basic ${Buffer.from('mobile:mobile-secret').toString('base64')}`;
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface DatabaseLoad {
+  database: string;
+  read: LoadFigures & { ceilingRps: number; ratio: number };
+  submit: LoadFigures & { insertCeilingPerSecond: number; ratio: number };
+  rssMbAfter: number;
+}
+
+async function cannon(options: autocannon.Options): Promise<LoadFigures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/auth/realms/commxp/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'mobile', username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+interface Slip {
+  sid: string;
+  matches: unknown[];
+  betslipParams: { defaultBetslipPrice: number };
+}
+
+/** A single-pick submission body for the current betslip (price = the default price). */
+export function submissionBody(slip: Slip): string {
+  return JSON.stringify({
+    msisdn: null,
+    lang: 'en',
+    betSlipSid: slip.sid,
+    positionAndPredictionDtos: slip.matches.map((_, i) => ({ betSlipPosition: i, prediction: 1 + (i % 3) })),
+    betSlipCost: slip.betslipParams.defaultBetslipPrice,
+  });
+}
+
+/** Submissions/s and latency with `subscribers` signed-in subscribers taking turns. */
+export async function submitLoad(server: Child, tokens: string[], slip: Slip): Promise<LoadFigures> {
+  const body = submissionBody(slip);
+  let n = 0;
+  return cannon({
+    url: server.url,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/protected/submit-online-betslip',
+        setupRequest: (request) => {
+          n += 1;
+          return {
+            ...request,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[n % tokens.length]}`,
+              'idempotency-key': randomUUID(),
+            },
+          };
+        },
+      },
+    ],
+  });
+}
+
+/** Sequential single-row INSERTs (each its own transaction) into a scratch table for SECONDS. */
+async function insertCeiling(target: BenchDatabase): Promise<number> {
+  const db = await target.open();
+  try {
+    await sql`CREATE TABLE bench_insert (id bigserial PRIMARY KEY, msisdn text, body jsonb, at timestamptz DEFAULT now())`.execute(
+      db.kysely,
+    );
+    const body = JSON.stringify({ picks: Array.from({ length: 14 }, (_, i) => i) });
+    let count = 0;
+    const end = performance.now() + SECONDS * 1000;
+    while (performance.now() < end) {
+      await sql`INSERT INTO bench_insert (msisdn, body) VALUES (${benchMsisdn(count)}, ${body})`.execute(
+        db.kysely,
+      );
+      count += 1;
+    }
+    return count / SECONDS;
+  } finally {
+    await db.close();
+  }
+}
+
+async function benchDatabase(target: BenchDatabase, port: number): Promise<DatabaseLoad> {
+  await fillDatabase(target, { subscribers: SIGNED_IN, stored: 0 });
+  // PGlite is one process's file: measure the INSERT ceiling before the server opens it.
+  const insertCeilingPerSecond = await insertCeiling(target);
+  const server = await startServer(port, target.env);
+  let ceilingServer: Child | undefined;
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < SIGNED_IN; i++) tokens.push(await signIn(server.url, benchMsisdn(i), BENCH_PASSWORD));
+    const res = await fetch(`${server.url}/api/protected/fetch-current-betslip`, {
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    const slipText = await res.text();
+    const slip = JSON.parse(slipText) as Slip;
+
+    const read = await cannon({
+      url: `${server.url}/api/protected/fetch-current-betslip`,
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    const submit = await submitLoad(server, tokens, slip);
+    const rssMbAfter = server.rssMb();
+
+    const bodyFile = join(tmpdir(), `jackpot14-bench-body-${process.pid}.json`);
+    writeFileSync(bodyFile, slipText);
+    ceilingServer = await spawnScript('tests/bench/ceilingServer.ts', port + 1, { BODY_FILE: bodyFile });
+    const ceiling = await cannon({ url: `${ceilingServer.url}/betslip` });
+    return {
+      database: target.name,
+      read: { ...read, ceilingRps: ceiling.rps, ratio: read.rps / ceiling.rps },
+      submit: { ...submit, insertCeilingPerSecond, ratio: submit.rps / insertCeilingPerSecond },
+      rssMbAfter,
+    };
+  } finally {
+    await ceilingServer?.stop();
+    await server.stop();
+  }
+}
+
+/** Load figures on the embedded database and, when reachable, on PostgreSQL. */
+export async function load(port = 18_180): Promise<{ results: DatabaseLoad[]; skipped: string[] }> {
+  const results: DatabaseLoad[] = [];
+  const skipped: string[] = [];
+  const targets: (() => Promise<BenchDatabase>)[] = [async () => embeddedDatabase()];
+  if (await postgresReachable()) targets.push(postgresDatabase);
+  else skipped.push('PostgreSQL: not reachable at TEST_DATABASE_URL (not run)');
+  for (const make of targets) {
+    const target = await make();
+    try {
+      results.push(await benchDatabase(target, port));
+    } finally {
+      await target.dispose();
+    }
+  }
+  return { results, skipped };
+}
