@@ -16,6 +16,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
