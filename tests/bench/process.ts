@@ -11,6 +11,8 @@ export interface Child {
   /** Resident memory of the child in MB (Linux /proc). */
   rssMb(): number;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown hooks, no flushing — a power cut as far as the process can tell. */
+  kill(): Promise<void>;
 }
 
 export async function spawnScript(
@@ -55,6 +57,12 @@ export async function spawnScript(
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
       await exited;
     },
   };
