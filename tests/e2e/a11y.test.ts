@@ -1,0 +1,91 @@
+// Accessibility: axe-core on every screen, in Sesotho and in English, at phone size (360×740): no serious
+// or critical violation. The screens are visited as a subscriber would reach them (signed in where guarded).
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, type RunningServer, signIn, startServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Path → what shows the screen has finished loading. */
+const PUBLIC: [string, string][] = [
+  ['/login', 'input[name="password"]'],
+  ['/register', 'input'],
+];
+const SIGNED_IN: [string, string][] = [
+  ['/play', 'li.match'],
+  ['/results', 'main h1, main h2'],
+  ['/wallet', 'main h1, main h2'],
+  ['/account', 'main h1, main h2'],
+  ['/contact', 'main h1, main h2'],
+  ['/tnc', 'main'],
+];
+
+async function audit(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.locator(ready).first().waitFor();
+  // Let lazy parts (banner ticker, carousels) settle so the audit sees the finished page.
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
+async function inLanguage(
+  lang: 'st' | 'en',
+  signedIn: boolean,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, server.url);
+  await context.addInitScript(`localStorage.setItem('lang', '${lang}')`);
+  const page = await context.newPage();
+  if (signedIn) await signIn(page);
+  return { context, page };
+}
+
+describe('accessibility (axe-core, 360×740)', () => {
+  it('catches a planted violation (the audit is really looking)', async () => {
+    const { context, page } = await inLanguage('en', false);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        document.body.append(Object.assign(document.createElement('button'), { id: 'nameless' }));
+      }),
+    );
+    const found = await audit(page, '/tnc', '#nameless');
+    await context.close();
+    expect(found.join('\n')).toContain('button-name');
+  });
+
+  for (const lang of ['st', 'en'] as const) {
+    it(`has no serious or critical violations on any screen in ${lang}`, async () => {
+      const found: string[] = [];
+      const visitor = await inLanguage(lang, false);
+      for (const [path, ready] of PUBLIC) found.push(...(await audit(visitor.page, path, ready)));
+      await visitor.context.close();
+      const subscriber = await inLanguage(lang, true);
+      expect(await subscriber.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      for (const [path, ready] of SIGNED_IN) found.push(...(await audit(subscriber.page, path, ready)));
+      await subscriber.context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
