@@ -26,5 +26,6 @@ export async function registerPlayAndWallet(
   await registerProtected(app, walletRoutes, {
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
+    now,
   });
 }

@@ -1,16 +1,18 @@
-// Wallet and subscriber read APIs (CONTRACTS.md "Play API"), inside the authenticated /api/protected
-// scope. Cash-out, airtime and toggle-subscription come with issue 5 and build on ledger.ts/cashOut.ts.
+// Wallet and subscriber APIs without money movement (CONTRACTS.md "Play API" and "Wallet, subscription and
+// account API"), inside the authenticated /api/protected scope. Airtime and cash-out: moneyRoutes.ts.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
 import { listMoves, walletSummary } from './ledger.ts';
-import { isSubscribed, otherSubscriptions } from './subscriptions.ts';
+import { supportedWallets } from './mobileWallets.ts';
+import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
 
 export interface WalletOptions {
   db: Kysely<Database>;
   /** When the subscriber's account was created (the identity's user row), if known. */
   accountCreatedAt: (msisdn: string) => Promise<Date | null>;
+  now: () => Date;
 }
 
 const Money = Type.Number();
@@ -36,6 +38,15 @@ const SubscriberInfo = Type.Object({
   createDate: Type.Union([Type.String(), Type.Null()]),
   isSubscriptionEnabled: Type.Boolean(),
   otherSubscriptions: Type.Array(Type.String()),
+});
+
+const SupportedWallets = Type.Array(Type.Object({ sid: Type.String(), name: Type.String() }));
+
+const ToggleBody = Type.Object({
+  // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
+  msisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Number(), Type.Null()])),
+  lang: Type.Optional(Type.String({ maxLength: 8 })),
+  enableSubscription: Type.Boolean(),
 });
 
 /** Cents to wire money (M with at most two decimals). */
@@ -76,4 +87,25 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
       otherSubscriptions: others,
     };
   });
+
+  app.get('/fetch-supported-wallets', { schema: { response: { 200: SupportedWallets } } }, async () =>
+    supportedWallets(db),
+  );
+
+  app.get(
+    '/fetch-other-subscriptions',
+    { schema: { response: { 200: Type.Array(Type.String()) } } },
+    async (request) => otherSubscriptions(db, request.user.msisdn),
+  );
+
+  // Sets the state rather than flipping it, so a retried request cannot undo itself (idempotent).
+  app.post(
+    '/toggle-subscription',
+    { schema: { body: ToggleBody, response: { 200: Type.Object({ isSubscribed: Type.Boolean() }) } } },
+    async (request) => {
+      const msisdn = request.user.msisdn;
+      await setSubscription(db, msisdn, request.body.enableSubscription, undefined, opts.now());
+      return { isSubscribed: await isSubscribed(db, msisdn) };
+    },
+  );
 };
