@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { pendingCashOuts } from './cashOut.ts';
 import { listMoves, walletSummary } from './ledger.ts';
 import { supportedWallets } from './mobileWallets.ts';
 import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
@@ -29,6 +30,15 @@ const WalletInfo = Type.Object({
       amount: Money,
       reason: Type.String(),
       serviceId: Type.String(),
+    }),
+  ),
+  // Our addition: the cash-outs under processing, with the reference the provider knows them by.
+  pendingCashOuts: Type.Array(
+    Type.Object({
+      reference: Type.String(),
+      amount: Money,
+      createDate: Type.String(),
+      mobileWalletSid: Type.String(),
     }),
   ),
 });
@@ -57,7 +67,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
 
   app.get('/fetch-wallet-info', { schema: { response: { 200: WalletInfo } } }, async (request) => {
     const msisdn = request.user.msisdn;
-    const [summary, moves] = await Promise.all([walletSummary(db, msisdn), listMoves(db, msisdn)]);
+    const [summary, moves, pending] = await Promise.all([
+      walletSummary(db, msisdn),
+      listMoves(db, msisdn),
+      pendingCashOuts(db, null, { msisdn }),
+    ]);
     return {
       totalAvailableAmount: toWire(summary.totalAvailableAmount),
       withdrawablemount: toWire(summary.withdrawablemount),
@@ -69,6 +83,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
         amount: toWire(move.amountCents),
         reason: move.reason,
         serviceId: move.serviceId,
+      })),
+      pendingCashOuts: pending.map((c) => ({
+        reference: c.reference,
+        amount: toWire(c.amountCents),
+        createDate: formatMaseru(c.createdAt, true),
+        mobileWalletSid: c.mobileWalletSid,
       })),
     };
   });
