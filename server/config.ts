@@ -35,6 +35,21 @@ export interface Config {
   argon2: Argon2Cost;
   /** A real SMS gateway (HTTP POST of {to, text}); production needs it to send OTPs. */
   smsGateway: { url: string; token: string | undefined } | undefined;
+  /** The mobile-money simulator (demo mode) and how long a request waits for any provider. */
+  mobileMoney: MobileMoneyConfig;
+  /** How often pending cash-outs are reconciled with the provider (ms; 0 = never, e.g. in tests). */
+  reconcileIntervalMs: number;
+}
+
+export interface MobileMoneyConfig {
+  /** Simulated provider delay before it answers (MOBILE_MONEY_LATENCY_MS). */
+  latencyMs: number;
+  /** Probability 0..1 that the simulated provider refuses a payment (MOBILE_MONEY_FAILURE_RATE). */
+  failureRate: number;
+  /** The simulated provider takes payments but never answers (MOBILE_MONEY_HANG). */
+  hang: boolean;
+  /** How long a request waits for the provider before leaving a cash-out pending (MOBILE_MONEY_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 /** Raised for a configuration the server must not start with. */
@@ -65,6 +80,16 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function fraction(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 1) {
+    throw new ConfigError(`${name} must be a number between 0 and 1, got "${raw}"`);
   }
   return n;
 }
@@ -134,5 +159,12 @@ export function loadConfig(env: Env = process.env): Config {
       parallelism: 1,
     },
     smsGateway: smsUrl ? { url: smsUrl, token: read(env, 'SMS_GATEWAY_TOKEN') } : undefined,
+    mobileMoney: {
+      latencyMs: integer(env, 'MOBILE_MONEY_LATENCY_MS', 300, 0, 600_000),
+      failureRate: fraction(env, 'MOBILE_MONEY_FAILURE_RATE', 0),
+      hang: boolean(env, 'MOBILE_MONEY_HANG', false),
+      timeoutMs: integer(env, 'MOBILE_MONEY_TIMEOUT_MS', 15_000, 1, 600_000),
+    },
+    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 0, 86_400_000),
   };
 }

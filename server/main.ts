@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { projectRoot as root } from './paths.ts';
 import { seedDemo } from './seed.ts';
 import { hasBuild } from './static.ts';
+import { startReconciler } from './wallet/reconcile.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, staticRoot: hasBuild(dist) ? dist : undefined });
   if (!hasBuild(dist)) app.log.warn('dist/ not built: serving the API only (run `npm run build`)');
 
+  // Cash-outs the provider did not answer in time are settled in the background (every instance may run
+  // it: each settlement is a guarded transition).
+  const stopReconciler =
+    config.reconcileIntervalMs > 0
+      ? startReconciler(db.kysely, app.mobileMoney, {
+          intervalMs: config.reconcileIntervalMs,
+          timeoutMs: config.mobileMoney.timeoutMs,
+          log: app.log,
+        })
+      : () => {};
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -36,6 +48,7 @@ async function main(): Promise<void> {
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      stopReconciler();
       await app.close();
       await db.close();
     } finally {

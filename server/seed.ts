@@ -3,6 +3,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { seedPlayDemo } from './demo/seedPlay.ts';
+import { seedWalletDemo } from './demo/seedWallet.ts';
 import { createPasswordHasher } from './identity/passwords.ts';
 import { createUser, findUserByUsername, SUBSCRIBER_ROLE } from './identity/users.ts';
 
@@ -15,9 +16,10 @@ export interface SeedContext {
 /** One idempotent piece of demo data. */
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
-/** The demo accounts (DESIGN.md): a subscriber and an operator. */
+/** The demo accounts (DESIGN.md): subscribers (26650000003 not yet subscribed) and an operator. */
 export const DEMO_ACCOUNTS = [
   { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
+  { username: '26650000003', msisdn: '26650000003', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
   { username: 'admin', msisdn: null, password: 'admin1234', roles: ['ROLE_ADMIN'] },
 ] as const;
 
@@ -40,7 +42,11 @@ export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {
  * Demo seeders in the order they run. Play and wallet data (betslips, prizes, the demo wallet) append
  * theirs here; a seeder may rely on the ones before it (the demo accounts come first).
  */
-export const demoSeeders: Seeder[] = [seedDemoAccounts, ({ db, now }) => seedPlayDemo(db.kysely, now)];
+export const demoSeeders: Seeder[] = [
+  seedDemoAccounts,
+  ({ db, now }) => seedPlayDemo(db.kysely, now),
+  ({ db, now }) => seedWalletDemo(db.kysely, now),
+];
 
 /** Runs every demo seeder. Call only in demo mode, after migrations. */
 export async function seedDemo(db: Db, config: Config, now: Date = new Date()): Promise<void> {

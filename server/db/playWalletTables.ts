@@ -64,6 +64,8 @@ export interface PlayWalletTables {
     move_id: Int8;
     reversal_move_id: Int8 | null;
     provider_ref: string | null;
+    /** Added by migration 003: our reference at the mobile-money provider. */
+    reference: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: CreatedAt;
     updated_at: Timestamp;
   };

@@ -6,10 +6,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { SmsProvider } from '../providers/sms.ts';
+import { accountRoutes } from './accountRoutes.ts';
 import { loadSigningKeys } from './keys.ts';
 import { OtpService } from './otp.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
-import { bearerAuth } from './protect.ts';
+import { bearerAuth, registerProtected } from './protect.ts';
 import { REGISTRATION_PREFIX, registrationRoutes } from './registrationRoutes.ts';
 import { REALM_PATH, tokenRoutes } from './tokenRoutes.ts';
 import { TokenService } from './tokens.ts';
@@ -58,6 +59,7 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
     websiteSecret: config.clients.website,
     now,
   });
+  await registerProtected(app, accountRoutes, { db, hasher, tokens, now });
 };
 
 export const identity = fp(identityPlugin, { name: 'identity', fastify: '5.x' });

@@ -30,6 +30,8 @@ export interface AuthUser {
   roles: string[];
   /** The user id (token `sub`). */
   sub: string;
+  /** The sign-in session (refresh-token family) the token belongs to (token `sid`). */
+  sid?: string;
 }
 
 export interface TokenServiceOptions {
@@ -175,14 +177,18 @@ export class TokenService {
       .execute();
   }
 
-  /** Ends every sign-in session of a user (password reset): their refresh tokens stop working. */
-  async revokeUser(db: Kysely<Database>, userId: string, at: Date): Promise<void> {
-    await db
+  /**
+   * Ends every sign-in session of a user (password reset): their refresh tokens stop working. A password
+   * change keeps the session it was made from (`exceptFamilyId`).
+   */
+  async revokeUser(db: Kysely<Database>, userId: string, at: Date, exceptFamilyId?: string): Promise<void> {
+    let query = db
       .updateTable('refresh_tokens')
       .set({ revoked_at: at })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (exceptFamilyId) query = query.where('family_id', '<>', exceptFamilyId);
+    await query.execute();
   }
 
   #verify(token: string): Promise<JWTPayload> {
@@ -212,6 +218,7 @@ export class TokenService {
     ) {
       return null;
     }
-    return { msisdn: payload.preferred_username, roles, sub: payload.sub };
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { msisdn: payload.preferred_username, roles, sub: payload.sub, sid };
   }
 }

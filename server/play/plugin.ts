@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
 import { accountCreatedAt } from '../identity/users.ts';
+import { createMobileMoney, type MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
+import { moneyRoutes } from '../wallet/moneyRoutes.ts';
 import { walletRoutes } from '../wallet/routes.ts';
 import { playRoutes } from './routes.ts';
 
@@ -12,19 +14,36 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Operator billing (airtime charges). In demo mode and tests an OperatorBillingSimulator. */
     operatorBilling: OperatorBilling;
+    /** Mobile money (cash-out, airtime). In demo mode and tests a MobileMoneySimulator. */
+    mobileMoney: MobileMoneyProvider;
   }
 }
 
 export async function registerPlayAndWallet(
   app: FastifyInstance,
-  options: { config: Config; db: Db; now: () => Date; billing?: OperatorBilling },
+  options: {
+    config: Config;
+    db: Db;
+    now: () => Date;
+    billing?: OperatorBilling;
+    mobileMoney?: MobileMoneyProvider;
+  },
 ): Promise<void> {
   const { config, db, now } = options;
   const billing = options.billing ?? createOperatorBilling(config);
   app.decorate('operatorBilling', billing);
+  const mobileMoney = options.mobileMoney ?? createMobileMoney(config);
+  app.decorate('mobileMoney', mobileMoney);
   await registerProtected(app, playRoutes, { db: db.kysely, billing, now, demo: config.demo });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
+    now,
+  });
+  await registerProtected(app, moneyRoutes, {
+    db: db.kysely,
+    provider: mobileMoney,
+    timeoutMs: config.mobileMoney.timeoutMs,
+    now,
   });
 }

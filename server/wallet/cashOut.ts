@@ -1,8 +1,8 @@
-// Ledger side of a cash-out (the route and the mobile-money provider come later, issue 5). The money
+// Ledger side of a cash-out (the provider conversation is in payout.ts and reconcile.ts). The money
 // leaves the available balance when the cash-out starts (a CASH_OUT move) and is reported as withheld
 // while the cash_outs row is PENDING; the provider's answer then confirms it, or fails it and a
 // CASH_OUT_REVERSAL move gives the money back. Each transition happens at most once, whoever calls it.
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CashOutStatus, PlayWalletTables } from '../db/playWalletTables.ts';
 import {
   findMove,
@@ -21,6 +21,9 @@ export interface CashOut {
   mobileWalletSid: string;
   status: CashOutStatus;
   providerRef: string | null;
+  /** Ours, sent to the provider and shown while the cash-out is under processing ('CO-<id>'). */
+  reference: string;
+  createdAt: Date;
 }
 
 export type StartCashOutResult =
@@ -34,6 +37,8 @@ const toCashOut = (row: Selectable<PlayWalletTables['cash_outs']>): CashOut => (
   mobileWalletSid: row.mobile_wallet_sid,
   status: row.status,
   providerRef: row.provider_ref,
+  reference: row.reference ?? `CO-${row.id}`,
+  createdAt: row.created_at,
 });
 
 async function byMoveId(db: LedgerDb, moveId: number): Promise<CashOut | undefined> {
@@ -85,6 +90,12 @@ export function startCashOut(
         move_id: posted.move.id,
       })
       .execute();
+    // The reference is derived from the id, which only the insert assigns.
+    await trx
+      .updateTable('cash_outs')
+      .set({ reference: sql<string>`'CO-' || id::text` })
+      .where('move_id', '=', posted.move.id)
+      .execute();
     const cashOut = await byMoveId(trx, posted.move.id);
     return { ok: true, cashOut: cashOut!, replayed: false };
   });
@@ -132,14 +143,24 @@ export function failCashOut(db: LedgerDb, id: number, providerRef: string | null
   });
 }
 
-/** Cash-outs still waiting for the provider (for the reconciliation job). */
-export async function pendingCashOuts(db: LedgerDb, olderThan: Date): Promise<CashOut[]> {
-  const rows = await db
-    .selectFrom('cash_outs')
-    .selectAll()
-    .where('status', '=', 'PENDING')
-    .where('created_at', '<', olderThan)
+/** Cash-outs still waiting for the provider (for the reconciliation job), oldest first; null = any age. */
+export async function pendingCashOuts(
+  db: LedgerDb,
+  olderThan: Date | null,
+  options: { msisdn?: string; limit?: number } = {},
+): Promise<CashOut[]> {
+  let query = db.selectFrom('cash_outs').selectAll().where('status', '=', 'PENDING');
+  if (olderThan) query = query.where('created_at', '<', olderThan);
+  if (options.msisdn) query = query.where('msisdn', '=', options.msisdn);
+  const rows = await query
     .orderBy('id')
+    .limit(options.limit ?? 1000)
     .execute();
   return rows.map(toCashOut);
+}
+
+/** One cash-out by id. */
+export async function findCashOut(db: LedgerDb, id: number): Promise<CashOut | undefined> {
+  const row = await db.selectFrom('cash_outs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toCashOut(row);
 }

@@ -1,16 +1,19 @@
-// Wallet and subscriber read APIs (CONTRACTS.md "Play API"), inside the authenticated /api/protected
-// scope. Cash-out, airtime and toggle-subscription come with issue 5 and build on ledger.ts/cashOut.ts.
+// Wallet and subscriber APIs without money movement (CONTRACTS.md "Play API" and "Wallet, subscription and
+// account API"), inside the authenticated /api/protected scope. Airtime and cash-out: moneyRoutes.ts.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { pendingCashOuts } from './cashOut.ts';
 import { listMoves, walletSummary } from './ledger.ts';
-import { isSubscribed, otherSubscriptions } from './subscriptions.ts';
+import { supportedWallets } from './mobileWallets.ts';
+import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
 
 export interface WalletOptions {
   db: Kysely<Database>;
   /** When the subscriber's account was created (the identity's user row), if known. */
   accountCreatedAt: (msisdn: string) => Promise<Date | null>;
+  now: () => Date;
 }
 
 const Money = Type.Number();
@@ -29,6 +32,15 @@ const WalletInfo = Type.Object({
       serviceId: Type.String(),
     }),
   ),
+  // Our addition: the cash-outs under processing, with the reference the provider knows them by.
+  pendingCashOuts: Type.Array(
+    Type.Object({
+      reference: Type.String(),
+      amount: Money,
+      createDate: Type.String(),
+      mobileWalletSid: Type.String(),
+    }),
+  ),
 });
 
 const SubscriberInfo = Type.Object({
@@ -36,6 +48,15 @@ const SubscriberInfo = Type.Object({
   createDate: Type.Union([Type.String(), Type.Null()]),
   isSubscriptionEnabled: Type.Boolean(),
   otherSubscriptions: Type.Array(Type.String()),
+});
+
+const SupportedWallets = Type.Array(Type.Object({ sid: Type.String(), name: Type.String() }));
+
+const ToggleBody = Type.Object({
+  // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
+  msisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Number(), Type.Null()])),
+  lang: Type.Optional(Type.String({ maxLength: 8 })),
+  enableSubscription: Type.Boolean(),
 });
 
 /** Cents to wire money (M with at most two decimals). */
@@ -46,7 +67,11 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
 
   app.get('/fetch-wallet-info', { schema: { response: { 200: WalletInfo } } }, async (request) => {
     const msisdn = request.user.msisdn;
-    const [summary, moves] = await Promise.all([walletSummary(db, msisdn), listMoves(db, msisdn)]);
+    const [summary, moves, pending] = await Promise.all([
+      walletSummary(db, msisdn),
+      listMoves(db, msisdn),
+      pendingCashOuts(db, null, { msisdn }),
+    ]);
     return {
       totalAvailableAmount: toWire(summary.totalAvailableAmount),
       withdrawablemount: toWire(summary.withdrawablemount),
@@ -58,6 +83,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
         amount: toWire(move.amountCents),
         reason: move.reason,
         serviceId: move.serviceId,
+      })),
+      pendingCashOuts: pending.map((c) => ({
+        reference: c.reference,
+        amount: toWire(c.amountCents),
+        createDate: formatMaseru(c.createdAt, true),
+        mobileWalletSid: c.mobileWalletSid,
       })),
     };
   });
@@ -76,4 +107,25 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
       otherSubscriptions: others,
     };
   });
+
+  app.get('/fetch-supported-wallets', { schema: { response: { 200: SupportedWallets } } }, async () =>
+    supportedWallets(db),
+  );
+
+  app.get(
+    '/fetch-other-subscriptions',
+    { schema: { response: { 200: Type.Array(Type.String()) } } },
+    async (request) => otherSubscriptions(db, request.user.msisdn),
+  );
+
+  // Sets the state rather than flipping it, so a retried request cannot undo itself (idempotent).
+  app.post(
+    '/toggle-subscription',
+    { schema: { body: ToggleBody, response: { 200: Type.Object({ isSubscribed: Type.Boolean() }) } } },
+    async (request) => {
+      const msisdn = request.user.msisdn;
+      await setSubscription(db, msisdn, request.body.enableSubscription, undefined, opts.now());
+      return { isSubscribed: await isSubscribed(db, msisdn) };
+    },
+  );
 };
