@@ -15,10 +15,12 @@ export interface SeedContext {
 /** One idempotent piece of demo data. */
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
-/** The demo accounts (DESIGN.md): a subscriber and an operator. */
+/** The demo accounts (DESIGN.md, CONTRACTS.md): a subscriber, an operator, the call centre and marketing. */
 export const DEMO_ACCOUNTS = [
   { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
   { username: 'admin', msisdn: null, password: 'admin1234', roles: ['ROLE_ADMIN'] },
+  { username: 'callcentre', msisdn: null, password: 'callcentre1234', roles: ['ROLE_CALL_CENTER'] },
+  { username: 'marketing', msisdn: null, password: 'marketing1234', roles: ['ROLE_MARKETING'] },
 ] as const;
 
 export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { IdentityTables } from './identityTables.ts';
+import type { OperationsTables } from './operationsTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
 
 /** Every table the server knows. */
-export interface Database extends IdentityTables, PlayWalletTables {}
+export interface Database extends IdentityTables, PlayWalletTables, OperationsTables {}
 
 export interface Db {
   kysely: Kysely<Database>;
