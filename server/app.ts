@@ -13,6 +13,7 @@ import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
+import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // registerProtected (bearer token checked, request.user set). Play and wallet register here too.
   await registerProtected(app, whoamiRoutes, {});
   await registerPlayAndWallet(app, { config, db, now });
+  // Past betslips, and the operators' API under /api/admin (results, settlement, content).
+  await registerOperations(app, { db: db.kysely, now });
 
   if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
   if (options.staticRoot) await serveBuild(app, options.staticRoot);

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 export interface SettledWinner {
   msisdn: string;
   amountCents: number;
-  /** The prize tier's display text, e.g. '14 CORRECT'. */
+  /** The prize tier's display text, e.g. 'JACKPOT' (machines/rules/settlement.ts prizeName). */
   prizeWon: string;
 }
 

@@ -16,11 +16,14 @@ export interface SeedContext {
 /** One idempotent piece of demo data. */
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
-/** The demo accounts (DESIGN.md): subscribers (26650000003 not yet subscribed) and an operator. */
+/** The demo accounts (DESIGN.md, CONTRACTS.md): subscribers (26650000003 not yet subscribed), an operator,
+ * the call centre and marketing. */
 export const DEMO_ACCOUNTS = [
   { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
   { username: '26650000003', msisdn: '26650000003', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
   { username: 'admin', msisdn: null, password: 'admin1234', roles: ['ROLE_ADMIN'] },
+  { username: 'callcentre', msisdn: null, password: 'callcentre1234', roles: ['ROLE_CALL_CENTER'] },
+  { username: 'marketing', msisdn: null, password: 'marketing1234', roles: ['ROLE_MARKETING'] },
 ] as const;
 
 export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {

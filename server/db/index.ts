@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { IdentityTables } from './identityTables.ts';
+import type { OperationsTables } from './operationsTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
 import type { WalletAccountTables } from './walletAccountTables.ts';
 
 /** Every table the server knows. */
-export interface Database extends IdentityTables, PlayWalletTables, WalletAccountTables {}
+export interface Database extends IdentityTables, PlayWalletTables, WalletAccountTables, OperationsTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

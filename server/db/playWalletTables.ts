@@ -75,6 +75,9 @@ export interface PlayWalletTables {
     params: Json<StoredBetslipParams>;
     status: BetslipStatus;
     created_at: CreatedAt;
+    /** Migration 004: when it was settled, and the statistics published then (null before). */
+    settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    statistics: ColumnType<unknown, string | null | undefined, string | null>;
   };
   matches: {
     betslip_sid: string;

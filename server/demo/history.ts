@@ -3,6 +3,7 @@
 // never goes below zero. Ends with M 1,054.00 available, M 1,050.00 withdrawable.
 import type { Kysely } from 'kysely';
 import { outcomeToPrediction, priceCents } from '../../machines/rules/betslip.ts';
+import { asStoredResult, pickShares, type SettledSlip, settle } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { MoveKind, PaidFrom } from '../db/playWalletTables.ts';
 import type { Betslip } from '../play/betslips.ts';
@@ -36,7 +37,27 @@ interface Played {
   outcomes: string[];
   paidFrom: PaidFrom;
   at: Date;
-  correct: number | null;
+}
+
+/**
+ * What settlement gives each demo submission on a SETTLED betslip (the same rules and default prizes as
+ * the real one: server/ops/settle.ts), and the statistics it publishes with it.
+ */
+function settleDemo(played: Played[]) {
+  const slips = new Map<string, SettledSlip>();
+  const statistics = new Map<string, string>();
+  for (const betslip of new Set(played.map((p) => p.betslip))) {
+    if (betslip.status !== 'SETTLED') continue;
+    const own = played.filter((p) => p.betslip === betslip);
+    const results = betslip.matches.map((m) => asStoredResult(m.result));
+    const settlement = settle(own, results, DEMO_PRIZES);
+    for (const s of settlement.slips) slips.set(s.id, s);
+    statistics.set(
+      betslip.sid,
+      JSON.stringify({ matches: pickShares(own, betslip.matches.length), tiers: settlement.tiers }),
+    );
+  }
+  return { slips, statistics };
 }
 
 export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], now: Date): Promise<void> {
@@ -52,7 +73,6 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
       outcomes: outcomesWithCorrect(results(a), 7),
       paidFrom: 'WALLET',
       at: before(a, 1),
-      correct: 7,
     },
     {
       betslip: b,
@@ -60,7 +80,6 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
       outcomes: outcomesWithCorrect(results(b), 12, { 0: 2, 1: 2 }),
       paidFrom: 'WALLET',
       at: before(b, 2),
-      correct: 12,
     },
     {
       betslip: b,
@@ -68,16 +87,14 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
       outcomes: outcomesWithCorrect(results(b), 4),
       paidFrom: 'AIRTIME',
       at: before(b, 1),
-      correct: 4,
     },
-    // Awaiting results: any picks will do (one triple, so the price differs).
+    // Awaiting the last results: right so far on the known ones (one triple, so the price differs).
     {
       betslip: c,
       id: 'demo-sub-4',
       outcomes: outcomesWithCorrect(results(c), 14, { 5: 3 }),
       paidFrom: 'WALLET',
       at: before(c, 1),
-      correct: null,
     },
   ];
 
@@ -90,9 +107,11 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
       key: 'demo:welcome',
     },
   ];
+  const settled = settleDemo(played);
   for (const p of played) {
     const cost = priceCents(p.betslip.params, p.outcomes);
-    const prize = DEMO_PRIZES.find((x) => x.prizeType === p.correct);
+    const result = settled.slips.get(p.id);
+    const prize = result && result.amountWonCents > 0 ? result : undefined;
     await db
       .insertInto('submissions')
       .values({
@@ -107,9 +126,9 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
         payment_ref: p.paidFrom === 'AIRTIME' ? `DEMO-${p.id}` : null,
         idempotency_key: p.id,
         created_at: p.at,
-        correct_count: p.correct,
-        amount_won_cents: p.correct === null ? null : (prize?.amountCents ?? 0),
-        prize_won: prize ? `PRIZE_${prize.prizeType}` : null,
+        correct_count: result?.correctCount ?? null,
+        amount_won_cents: result?.amountWonCents ?? null,
+        prize_won: result?.prizeWon ?? null,
       })
       .execute();
     if (p.paidFrom === 'AIRTIME') {
@@ -127,11 +146,19 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
       moves.push({
         at: settledAt,
         kind: 'PRIZE',
-        cents: prize.amountCents,
+        cents: prize.amountWonCents,
         reason: 'PRIZE_WON',
         key: `prize:${p.id}`,
       });
     }
+  }
+  for (const [sid, statistics] of settled.statistics) {
+    const betslip = past.find((b) => b.sid === sid)!;
+    await db
+      .updateTable('betslips')
+      .set({ statistics, settled_at: new Date(betslip.endAt.getTime() + 3 * DAY + 2 * HOUR) })
+      .where('sid', '=', sid)
+      .execute();
   }
   const cashOutAt = new Date(now.getTime() - 10 * DAY);
   moves.push({

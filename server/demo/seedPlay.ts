@@ -20,7 +20,8 @@ export const demoSid = (seq: number) => `J14-${String(seq).padStart(4, '0')}`;
 
 /** Demo betslip `seq` closing at `endAt`; past ones carry results. */
 export function demoBetslip(seq: number, endAt: Date, status: Betslip['status']): Betslip {
-  const results = status === 'SETTLED' ? demoResults(seq) : [];
+  // A settled betslip has every result; a closed one the first nine (results still coming in).
+  const results = status === 'SETTLED' ? demoResults(seq) : status === 'CLOSED' ? demoResults(seq, 9) : [];
   return {
     sid: demoSid(seq),
     endAt,

@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import * as identity from './001_identity.ts';
 import * as playWallet from './002_play_wallet.ts';
 import * as walletAccount from './003_wallet_account.ts';
+import * as operations from './004_operations.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
   '002_play_wallet': playWallet,
   '003_wallet_account': walletAccount,
+  '004_operations': operations,
 };

@@ -1,0 +1,107 @@
+// Marketing's content: testimonials and the default prize table (the banner's "prize display"). Betslips
+// copy the default table when published, so a change here shows from the next betslip on and never
+// changes what an open betslip pays.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { audit } from './audit.ts';
+import { done, type OpResult, refused } from './outcome.ts';
+
+type Db = Kysely<Database>;
+
+export async function listTestimonials(db: Db) {
+  const rows = await db.selectFrom('testimonials').selectAll().orderBy('position').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    lang: r.lang,
+    imgUrl: r.img_url,
+    name: r.name,
+    occupation: r.occupation,
+    testimonial: r.text,
+    position: r.position,
+  }));
+}
+
+export interface TestimonialInput {
+  lang: string;
+  imgUrl: string;
+  name: string;
+  occupation: string;
+  testimonial: string;
+}
+
+/** Adds a testimonial at the end of the carousel. */
+export async function addTestimonial(db: Db, actor: string, input: TestimonialInput, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('testimonials')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('testimonials')
+      .values({
+        lang: input.lang,
+        img_url: input.imgUrl,
+        name: input.name.trim(),
+        occupation: input.occupation.trim(),
+        text: input.testimonial.trim(),
+        position: Number(last?.p ?? -1) + 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, { actor, action: 'TESTIMONIAL.ADD', target: `testimonial:${row.id}` }, now);
+    return done({ id: row.id });
+  });
+}
+
+export async function deleteTestimonial(
+  db: Db,
+  actor: string,
+  idText: string,
+  now: Date,
+): Promise<OpResult<{ deleted: true }>> {
+  const id = Number(idText);
+  if (!/^\d{1,9}$/.test(idText) || !Number.isSafeInteger(id)) return refused(404, 'TESTIMONIAL.NOT_FOUND');
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('testimonials')
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirst();
+    if (!gone) return refused(404, 'TESTIMONIAL.NOT_FOUND');
+    await audit(
+      trx,
+      { actor, action: 'TESTIMONIAL.DELETE', target: `testimonial:${id}`, detail: { name: gone.name } },
+      now,
+    );
+    return done({ deleted: true as const });
+  });
+}
+
+/** Replaces the default prize table (tiers 14, 13, 12, 7, 6; amount in M). */
+export async function replacePrizes(
+  db: Db,
+  actor: string,
+  prizes: Array<{ prizeType: number; amount: number }>,
+  now: Date,
+): Promise<OpResult<Array<{ prizeType: number; amount: number }>>> {
+  if (new Set(prizes.map((p) => p.prizeType)).size !== prizes.length)
+    return refused(400, 'PRIZES.INVALID', 'a prize type twice');
+  if (prizes.some((p) => Math.abs(p.amount * 100 - Math.round(p.amount * 100)) > 1e-6))
+    return refused(400, 'PRIZES.INVALID', 'amounts have at most two decimals');
+  const sorted = [...prizes].sort((a, b) => b.prizeType - a.prizeType);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('prizes').where('betslip_sid', 'is', null).execute();
+    await trx
+      .insertInto('prizes')
+      .values(
+        sorted.map((p) => ({
+          prize_type: p.prizeType,
+          amount_cents: Math.round(p.amount * 100),
+          betslip_sid: null,
+        })),
+      )
+      .execute();
+    await audit(trx, { actor, action: 'PRIZES.REPLACE', target: 'prizes', detail: { prizes: sorted } }, now);
+  });
+  return done(sorted.map((p) => ({ prizeType: p.prizeType, amount: Math.round(p.amount * 100) / 100 })));
+}

@@ -1,0 +1,150 @@
+// TypeBox schemas of the operations API (CONTRACTS.md "Results and operations API"). The CLI checks its
+// JSON file against the same CreateBetslipBody, so both ways in accept exactly the same betslips.
+import { type Static, Type } from '@fastify/type-provider-typebox';
+
+/** ISO 8601 with a time zone ('2026-12-01T10:00:00Z', '…+02:00'): a bare local time would be ambiguous. */
+export const ISO_INSTANT =
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
+const Instant = Type.String({ maxLength: 40, pattern: ISO_INSTANT });
+/** Our own images only (the CSP allows no other origin): '/logos/x.svg', no '..'. */
+const LocalImage = Type.String({ maxLength: 200, pattern: '^/(?!.*\\.\\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$' });
+const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
+const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+
+export const PrizeInput = Type.Object({
+  prizeType: Type.Union([14, 13, 12, 7, 6].map((n) => Type.Literal(n))),
+  amount: Money,
+});
+
+export const CreateBetslipBody = Type.Object({
+  sid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$' })),
+  endDate: Instant,
+  matches: Type.Array(
+    Type.Object({
+      tournament: Name(80),
+      startDate: Instant,
+      homeTeam: Name(60),
+      awayTeam: Name(60),
+      homeTeamLogo: Type.Optional(LocalImage),
+      awayTeamLogo: Type.Optional(LocalImage),
+    }),
+    { maxItems: 64 },
+  ),
+  betslipParams: Type.Object({
+    defaultBetslipPrice: Type.Number(),
+    thirdChance: Type.Integer(),
+    multipleChance: Type.Integer(),
+    feePerSecond: Type.Number(),
+    feePerThird: Type.Number(),
+  }),
+  /** Our addition: the betslip's own prize pools; without it the default table is copied on publish. */
+  prizes: Type.Optional(Type.Array(PrizeInput, { maxItems: 5 })),
+});
+export type CreateBetslipInput = Static<typeof CreateBetslipBody>;
+
+export const ResultBody = Type.Object({
+  position: Type.Integer({ minimum: 1, maximum: 64 }),
+  result: Type.Union(['HOME_WIN', 'AWAY_WIN', 'DRAW', 'VOID'].map((r) => Type.Literal(r))),
+});
+
+export const SidParams = Type.Object({ sid: Type.String({ maxLength: 64 }) });
+
+export const BetslipSummary = Type.Object({
+  sid: Type.String(),
+  status: Type.String(),
+  endDate: Type.String(),
+  endsAt: Type.String(),
+  matches: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      tournament: Type.String(),
+      homeTeam: Type.String(),
+      awayTeam: Type.String(),
+      startsAt: Type.String(),
+      result: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  resultsMissing: Type.Integer(),
+  submissions: Type.Integer(),
+  settledAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const SettleAnswer = Type.Object({
+  settled: Type.Boolean(),
+  winners: Type.Integer(),
+  paidCents: Type.Integer(),
+});
+
+export const TestimonialBody = Type.Object({
+  lang: Type.Union([Type.Literal('st'), Type.Literal('en')]),
+  imgUrl: LocalImage,
+  name: Name(80),
+  occupation: Type.String({ maxLength: 80 }),
+  testimonial: Name(600),
+});
+
+export const PrizesBody = Type.Array(PrizeInput, { minItems: 1, maxItems: 5 });
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+export const MsisdnParams = Type.Object({ msisdn: Type.String({ maxLength: 32 }) });
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** fetch-past-submitted-betslips answer. */
+export const PastBetslipsResponse = Type.Array(
+  Type.Object({
+    sid: Type.String(),
+    won: Type.Boolean(),
+    betSlipClosed: Type.Boolean(),
+    subscriberId: Type.String(),
+    createdAt: Type.String(),
+    amountWon: Type.Number(),
+    prizeWon: Type.String(),
+    correctCount: Nullable(Type.Integer()),
+    placedBets: Type.Array(
+      Type.Object({
+        positionInBetSlip: Type.Integer(),
+        pick: Nullable(Type.String()),
+        result: Nullable(Type.String()),
+        isCorrect: Nullable(Type.Boolean()),
+        tournament: Type.String(),
+        homeTeam: Type.String(),
+        awayTeam: Type.String(),
+        matchDate: Type.String(),
+        betDate: Type.String(),
+      }),
+    ),
+    statistics: Nullable(
+      Type.Object({
+        matches: Type.Array(
+          Type.Object({
+            position: Type.Integer(),
+            home: Type.Number(),
+            draw: Type.Number(),
+            away: Type.Number(),
+          }),
+        ),
+        tiers: Type.Array(
+          Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: Type.Number() }),
+        ),
+      }),
+    ),
+  }),
+);
+
+/** The call centre's wallet view: fetch-wallet-info's shape. */
+export const WalletInfoResponse = Type.Object({
+  totalAvailableAmount: Type.Number(),
+  withdrawablemount: Type.Number(),
+  totalWonAmount: Type.Number(),
+  totalWithdrawnAmount: Type.Number(),
+  currentlyWithheldAmount: Type.Number(),
+  walletMovesDto: Type.Array(
+    Type.Object({
+      createDate: Type.String(),
+      amount: Type.Number(),
+      reason: Type.String(),
+      serviceId: Type.String(),
+    }),
+  ),
+});
