@@ -17,6 +17,19 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'ERRORS.NETWORK': msg`No network connection. Check your data or Wi-Fi and try again.`,
   'ERRORS.SERVER': msg`The service is not answering right now. Please try again later.`,
   'ERRORS.UNAUTHORIZED': msg`Your session has ended. Please sign in again.`,
+  // Wallet, subscription and play limits (docs/CONTRACTS.md issue 5).
+  'WALLET.SERVERERROR': msg`The transaction could not be completed. Please try again.`,
+  'WALLET.INSUFFICIENT_FUNDS': msg`There is not enough money in your wallet for this amount.`,
+  'WALLET.UNKNOWN': msg`That mobile wallet is not supported. Choose another one.`,
+  'AMOUNT.INVALID': msg`Enter an amount above M 0.00 with at most two decimals.`,
+  'AIRTIME.SUCCESS': msg`Your airtime has been bought.`,
+  'CASHOUT.CONFIRMED': msg`Your cash-out has been sent to your mobile wallet.`,
+  'CASHOUT.PENDING': msg`Your cash-out is being processed. The amount is held until the provider confirms.`,
+  'CASHOUT.FAILED': msg`The mobile money provider refused the cash-out. The amount is back in your wallet.`,
+  'SUBSCRIPTION.REQUIRED': msg`You need an active subscription to play. Subscribe, then submit again.`,
+  'PLAY.PAUSED': msg`Play is paused on your account.`,
+  'PLAY.LIMIT_REACHED': msg`You have reached your play limit.`,
+  'IDEMPOTENCY.IN_PROGRESS': msg`Your request is still being processed. Wait a moment, then try again.`,
 };
 
 /** Said when a key has no entry above. */

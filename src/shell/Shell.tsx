@@ -2,8 +2,9 @@
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
-import { useIsLoggedIn } from '../session/hooks';
+import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -22,18 +23,22 @@ function useScrollTopOnNavigate() {
 export function Shell() {
   // The only unguarded page (tnc) shows no header or banner to visitors who are not signed in.
   const loggedIn = useIsLoggedIn();
+  const user = useSessionUser();
   useScrollTopOnNavigate();
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        <Trans>Skip to content</Trans>
-      </a>
-      {loggedIn && <Header />}
-      {loggedIn && <Banner />}
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer loggedIn={loggedIn} />
-    </div>
+    // Wallet and subscription status load once per signed-in user, for the header and the screens.
+    <AccountProvider user={loggedIn ? user : null}>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          <Trans>Skip to content</Trans>
+        </a>
+        {loggedIn && <Header />}
+        {loggedIn && <Banner />}
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer loggedIn={loggedIn} />
+      </div>
+    </AccountProvider>
   );
 }

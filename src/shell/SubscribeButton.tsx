@@ -1,18 +1,7 @@
-// Subscribe button (SPEC.md §2): only for a signed-in user known not to be subscribed. Hidden while the
-// subscription status is unknown (undefined), which is always until the subscription feature supplies it.
-import { Trans } from '@lingui/react/macro';
+// Subscribe button (SPEC.md §2): only for a signed-in user known not to be subscribed; the flow, the
+// warning modal and the toast are the shared SubscribeNowButton's.
+import { SubscribeNowButton } from '../subscription/SubscribeNowButton';
 
-export function SubscribeButton({
-  subscribed,
-  onSubscribe,
-}: {
-  subscribed?: boolean;
-  onSubscribe?: () => void;
-}) {
-  if (subscribed !== false) return null;
-  return (
-    <button type="button" className="btn btn-gold" onClick={onSubscribe}>
-      <Trans>Subscribe</Trans>
-    </button>
-  );
+export function SubscribeButton() {
+  return <SubscribeNowButton />;
 }

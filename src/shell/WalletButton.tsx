@@ -1,20 +1,28 @@
-// Wallet button (SPEC.md §2): M plus the total available amount, linking to /wallet; a click also
-// refreshes the token when due. Placeholder amount until the wallet feature wires its data here.
+// Wallet button (SPEC.md §2): M plus the total available amount once the wallet has loaded, linking to
+// /wallet; a click also refetches the wallet and refreshes the token when due.
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { formatMoney } from '../../machines/rules/amount';
+import { useAccountStore, useWalletInfo } from '../account/hooks';
 import { useSession } from '../session/hooks';
 
-export function WalletButton({ totalAvailableAmount = 0 }: { totalAvailableAmount?: number }) {
+export function WalletButton() {
   const { t } = useLingui();
   const { userAction } = useSession();
-  const amount = totalAvailableAmount.toFixed(2);
+  const store = useAccountStore();
+  const wallet = useWalletInfo();
+  if (!wallet) return null;
+  const amount = formatMoney(wallet.totalAvailableAmount);
   return (
     <Link
       to="/wallet"
       className="btn btn-gold wallet-button"
       data-testid="wallet-button"
       aria-label={t`Wallet: M ${amount}`}
-      onClick={userAction}
+      onClick={() => {
+        userAction();
+        void store?.refreshWallet();
+      }}
     >
       M {amount}
     </Link>

@@ -1,6 +1,8 @@
 // One msw server for the component tests; each test adds the handlers it needs. The play defaults
-// answer the banner's and /play's calls, which every signed-in page makes.
+// answer the banner's and /play's calls, the wallet defaults the shell's wallet and subscription
+// status, which every signed-in page makes.
 import { setupServer } from 'msw/node';
 import { playDefaults } from './playHandlers';
+import { walletDefaults } from './walletHandlers';
 
-export const server = setupServer(...playDefaults);
+export const server = setupServer(...playDefaults, ...walletDefaults);

@@ -51,11 +51,11 @@ describe('shell', () => {
     expect(localStorage.getItem('lang')).toBe('st');
   });
 
-  it('shows the wallet placeholder, the links and the footer, and signs out to /login', async () => {
+  it('shows the wallet balance, the links and the footer, and signs out to /login', async () => {
     localStorage.setItem('lang', 'en');
     storeSession();
     const { user, path } = await renderApp('/play');
-    expect(await screen.findByTestId('wallet-button')).toHaveTextContent('M 0.00');
+    expect(await screen.findByTestId('wallet-button')).toHaveTextContent('M 1,054.00');
     for (const [name, href] of [
       ['Play', '/play'],
       ['Results', '/results'],

@@ -1,8 +1,111 @@
-// Placeholder until the Wallet screen is built (SPEC.md §2).
-import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../components/ComingSoon';
+// The Wallet screen (SPEC.md §2): four tabs — Overview, Buy mobile, Transactions, Cash out — over the
+// account store's wallet info, with a toast for the outcome of a purchase or cash-out (5 s). Every tab
+// stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change.
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useCallback, useState } from 'react';
+import { useAccountStore, useWalletFailed, useWalletInfo } from '../../account/hooks';
+import { Toast, type ToastMessage } from '../../components/Toast';
+import { useSession } from '../../session/hooks';
+import { BuyAirtime } from './BuyAirtime';
+import { CashOut } from './CashOut';
+import { Overview } from './Overview';
+import { failureToast, successToast } from './results';
+import { Transactions } from './Transactions';
+import { useSupportedWallets } from './useWallets';
+import './wallet.css';
+
+const TABS = ['overview', 'buy', 'transactions', 'cashout'] as const;
+type Tab = (typeof TABS)[number];
 
 export default function WalletScreen() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Wallet`} />;
+  const { t, i18n } = useLingui();
+  const { userAction } = useSession();
+  const store = useAccountStore();
+  const wallet = useWalletInfo();
+  const failed = useWalletFailed();
+  const wallets = useSupportedWallets();
+  const [tab, setTab] = useState<Tab>('overview');
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  // Either way the balance may have moved (a lost answer can still have been charged): refetch it.
+  const onSent = (answer: Parameters<typeof successToast>[1]) => {
+    setToast(successToast(i18n, answer));
+    void store?.refreshWallet();
+  };
+  const onFailed = (error: unknown) => {
+    setToast(failureToast(i18n, error));
+    void store?.refreshWallet();
+  };
+  const labels: Record<Tab, string> = {
+    overview: t`Overview`,
+    buy: t`Buy mobile`,
+    transactions: t`Transactions`,
+    cashout: t`Cash out`,
+  };
+
+  return (
+    <section className="page wallet" aria-labelledby="wallet-title">
+      <h1 id="wallet-title">
+        <Trans>Wallet</Trans>
+      </h1>
+      {!wallet && !failed && (
+        <div className="wallet-pending" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <Trans>Loading your wallet…</Trans>
+        </div>
+      )}
+      {failed && (
+        <div className="wallet-pending" role="alert">
+          <p>
+            <Trans>Your wallet could not be loaded.</Trans>
+          </p>
+          <button type="button" className="btn btn-gold" onClick={() => void store?.refreshWallet()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {wallet && (
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) => {
+            setTab(next as Tab);
+            userAction();
+          }}
+        >
+          <Tabs.List className="wallet-tabs" aria-label={t`Wallet`}>
+            {TABS.map((id) => (
+              <Tabs.Trigger key={id} value={id} className="wallet-tab">
+                {labels[id]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview" className="wallet-panel" forceMount>
+            <Overview wallet={wallet} />
+          </Tabs.Content>
+          <Tabs.Content value="buy" className="wallet-panel" forceMount>
+            <BuyAirtime
+              wallets={wallets}
+              available={wallet.totalAvailableAmount}
+              onSent={onSent}
+              onFailed={onFailed}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="transactions" className="wallet-panel" forceMount>
+            <Transactions moves={wallet.walletMovesDto} />
+          </Tabs.Content>
+          <Tabs.Content value="cashout" className="wallet-panel" forceMount>
+            <CashOut
+              wallets={wallets}
+              withdrawable={wallet.withdrawablemount}
+              onSent={onSent}
+              onFailed={onFailed}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+      <Toast toast={toast} onClose={closeToast} />
+    </section>
+  );
 }

@@ -1,0 +1,81 @@
+// The signed-in subscriber's wallet and subscription status, shared by the header and the screens
+// (SPEC.md §2 Shell: loaded on start, refetched after anything that changes them). A tiny external
+// store rather than a machine: it only holds the latest answers, and it sits in the first-load bundle.
+import { fetchSubscriberInfo, fetchWalletInfo, type SubscriberInfo, type WalletInfo } from '../api/wallet';
+
+export interface AccountState {
+  /** null until the first answer. */
+  wallet: WalletInfo | null;
+  /** True when the last wallet fetch failed (the previous figures, if any, are kept). */
+  walletFailed: boolean;
+  /** null until the first answer. */
+  subscriber: SubscriberInfo | null;
+}
+
+export interface AccountStore {
+  get(): AccountState;
+  subscribe(listener: () => void): () => void;
+  /** Refetches wallet info; resolves when done (never rejects: a failure keeps the last figures). */
+  refreshWallet(): Promise<void>;
+  /** Refetches the subscriber info (subscription status, creation date). */
+  refreshSubscriber(): Promise<void>;
+  /** Both, as the shell does on start and after ACCOUNT_CHANGED_EVENT. */
+  load(): Promise<void>;
+  /** Keeps a status the subscription flow learnt from the server. */
+  setSubscribed(isSubscribed: boolean): void;
+}
+
+export interface AccountFetchers {
+  wallet: () => Promise<WalletInfo>;
+  subscriber: () => Promise<SubscriberInfo>;
+}
+
+const live: AccountFetchers = { wallet: () => fetchWalletInfo(), subscriber: () => fetchSubscriberInfo() };
+
+export function createAccountStore(fetchers: AccountFetchers = live): AccountStore {
+  let state: AccountState = { wallet: null, walletFailed: false, subscriber: null };
+  const listeners = new Set<() => void>();
+  const set = (patch: Partial<AccountState>) => {
+    state = { ...state, ...patch };
+    for (const l of listeners) l();
+  };
+  // Only the newest request of each kind may write: an older answer arriving late must not win.
+  const seq = { wallet: 0, subscriber: 0 };
+
+  const refreshWallet = async () => {
+    const mine = ++seq.wallet;
+    try {
+      const wallet = await fetchers.wallet();
+      if (mine === seq.wallet) set({ wallet, walletFailed: false });
+    } catch (err) {
+      console.error('wallet info failed', err);
+      if (mine === seq.wallet) set({ walletFailed: true });
+    }
+  };
+  const refreshSubscriber = async () => {
+    const mine = ++seq.subscriber;
+    try {
+      const subscriber = await fetchers.subscriber();
+      if (mine === seq.subscriber) set({ subscriber });
+    } catch (err) {
+      console.error('subscriber info failed', err);
+    }
+  };
+
+  return {
+    get: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refreshWallet,
+    refreshSubscriber,
+    load: async () => {
+      await Promise.all([refreshWallet(), refreshSubscriber()]);
+    },
+    setSubscribed: (isSubscribed) => {
+      seq.subscriber++; // a fetch already under way predates this answer
+      if (state.subscriber) set({ subscriber: { ...state.subscriber, isSubscriptionEnabled: isSubscribed } });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// React access to the account store: the shell provides one per signed-in user, components read narrow
+// slices (a header re-renders when the balance changes, not when the subscriber info does).
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { ACCOUNT_CHANGED_EVENT } from '../api/play';
+import type { SubscriberInfo, WalletInfo } from '../api/wallet';
+import { type AccountState, type AccountStore, createAccountStore } from './accountStore';
+
+const AccountContext = createContext<AccountStore | null>(null);
+
+/**
+ * One store per signed-in user (`user` keys it, so another sign-in starts empty): loads wallet and
+ * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission).
+ */
+export function AccountProvider({ user, children }: { user: string | null; children: ReactNode }) {
+  const [store, setStore] = useState<AccountStore | null>(null);
+  useEffect(() => {
+    if (!user) {
+      setStore(null);
+      return;
+    }
+    const next = createAccountStore();
+    setStore(next);
+    void next.load();
+    const reload = () => void next.load();
+    window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
+  }, [user]);
+  return <AccountContext.Provider value={store}>{children}</AccountContext.Provider>;
+}
+
+/** The store, or null before it exists / when signed out. */
+export const useAccountStore = (): AccountStore | null => useContext(AccountContext);
+
+const EMPTY: AccountState = { wallet: null, walletFailed: false, subscriber: null };
+const noop = () => () => undefined;
+
+/** A narrow slice of the account state (select must return a stable value for the same state). */
+export function useAccount<T>(select: (s: AccountState) => T): T {
+  const store = useAccountStore();
+  return useSyncExternalStore(
+    store?.subscribe ?? noop,
+    () => select(store?.get() ?? EMPTY),
+    () => select(EMPTY),
+  );
+}
+
+/** Wallet info, or null until loaded. */
+export const useWalletInfo = (): WalletInfo | null => useAccount((s) => s.wallet);
+/** True when the wallet could not be loaded and there is nothing to show. */
+export const useWalletFailed = (): boolean => useAccount((s) => s.walletFailed && !s.wallet);
+/** Subscriber info (msisdn, createDate, isSubscriptionEnabled), or null until loaded. */
+export const useSubscriberInfo = (): SubscriberInfo | null => useAccount((s) => s.subscriber);
+/** The subscription status, or undefined while unknown. */
+export const useIsSubscribed = (): boolean | undefined =>
+  useAccount((s) => s.subscriber?.isSubscriptionEnabled);

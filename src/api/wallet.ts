@@ -1,0 +1,90 @@
+// Wallet, subscription and account reads and the money-moving calls (docs/CONTRACTS.md "Play API" and
+// "Wallet, subscription and account API"). Wire money is M with at most two decimals.
+import type { SupportedWallet } from '../../machines/rules/wallet';
+import { apiGet, apiPost } from './http';
+
+export type { SupportedWallet } from '../../machines/rules/wallet';
+
+export interface WalletMove {
+  /** 'yyyy-mm-dd hh:mm:ss', Africa/Maseru. */
+  createDate: string;
+  /** M; negative for money out. */
+  amount: number;
+  reason: string;
+  serviceId: string;
+}
+
+export interface WalletInfo {
+  totalAvailableAmount: number;
+  /** Spelt so on the wire (SPEC.md §3). */
+  withdrawablemount: number;
+  totalWonAmount: number;
+  totalWithdrawnAmount: number;
+  currentlyWithheldAmount: number;
+  /** Newest first. */
+  walletMovesDto: WalletMove[];
+}
+
+export interface SubscriberInfo {
+  msisdn: string;
+  createDate: string | null;
+  isSubscriptionEnabled: boolean;
+  otherSubscriptions: string[];
+}
+
+/** Success answer of the money-moving calls: `message` is already in the request's language. */
+export interface MoneyAnswer {
+  message: string;
+  messageKey: string;
+}
+
+export interface CashOutAnswer extends MoneyAnswer {
+  status: 'CONFIRMED' | 'PENDING' | 'FAILED';
+  reference: string;
+}
+
+export interface AirtimeRequest {
+  lang: string;
+  amount: number;
+  /** null buys for the subscriber; a friend's number as 266XXXXXXXX. */
+  receivingMsisdn: string | null;
+  mobileWalletSid: string;
+}
+
+export interface CashOutRequest {
+  lang: string;
+  amount: number;
+  mobileWalletSid: string;
+}
+
+const P = '/protected';
+
+export const fetchWalletInfo = (signal?: AbortSignal): Promise<WalletInfo> =>
+  apiGet<WalletInfo>(`${P}/fetch-wallet-info`, { signal });
+
+export const fetchSubscriberInfo = (signal?: AbortSignal): Promise<SubscriberInfo> =>
+  apiGet<SubscriberInfo>(`${P}/fetch-subscriber-info`, { signal });
+
+export const fetchSupportedWallets = (signal?: AbortSignal): Promise<SupportedWallet[]> =>
+  apiGet<SupportedWallet[]>(`${P}/fetch-supported-wallets`, { signal });
+
+export const fetchOtherSubscriptions = (signal?: AbortSignal): Promise<string[]> =>
+  apiGet<string[]>(`${P}/fetch-other-subscriptions`, { signal });
+
+/** Sets the subscription to `enableSubscription` (idempotent); msisdn is ignored by the server. */
+export const toggleSubscription = (body: {
+  msisdn: string | null;
+  lang: string;
+  enableSubscription: boolean;
+}): Promise<{ isSubscribed: boolean }> => apiPost(`${P}/toggle-subscription`, body);
+
+/** A new key per attempt: the server moves money once per key and replays its first answer. */
+const newKey = (): string => globalThis.crypto.randomUUID();
+
+export const buyAirtime = (body: AirtimeRequest, idempotencyKey = newKey()): Promise<MoneyAnswer> =>
+  apiPost<MoneyAnswer>(`${P}/mobile-money-transaction`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export const cashOut = (body: CashOutRequest, idempotencyKey = newKey()): Promise<CashOutAnswer> =>
+  apiPost<CashOutAnswer>(`${P}/cash-out`, body, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,0 +1,50 @@
+// A toast (SPEC.md §2 wallet and account, §4: auto-hides after 5 s): a header line and an optional
+// message, success / warning / failure colours, and a close button. Failures are announced at once.
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import './toast.css';
+
+/** Wallet and account toasts hide by themselves after this long (SPEC.md §9). */
+export const TOAST_MS = 5000;
+
+export interface ToastMessage {
+  kind: 'success' | 'warning' | 'failure';
+  title: string;
+  text?: string;
+  /** A new id restarts the timer, even for the same words. */
+  id: number;
+}
+
+export function Toast({
+  toast,
+  onClose,
+  delayMs = TOAST_MS,
+}: {
+  toast: ToastMessage | null;
+  onClose: () => void;
+  delayMs?: number;
+}) {
+  const { t } = useLingui();
+  const id = toast?.id;
+  useEffect(() => {
+    if (id === undefined) return;
+    const timer = setTimeout(onClose, delayMs);
+    return () => clearTimeout(timer);
+  }, [id, delayMs, onClose]);
+  if (!toast) return null;
+  return (
+    <div
+      className={`toast toast-${toast.kind}`}
+      role={toast.kind === 'failure' ? 'alert' : 'status'}
+      data-testid="toast"
+    >
+      <div className="toast-body">
+        <p className="toast-title">{toast.title}</p>
+        {toast.text && <p className="toast-text">{toast.text}</p>}
+      </div>
+      <button type="button" className="toast-close" aria-label={t`Close`} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}

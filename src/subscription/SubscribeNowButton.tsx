@@ -1,0 +1,73 @@
+// A ready-made Subscribe button for the header and the Account screen: shown only when the subscriber is
+// known not to be subscribed, runs the SPEC.md §4 flow (warning modal when other subscriptions exist) and
+// tells the outcome in a 5 s toast. The modal's code loads only when a flow starts.
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Toast, type ToastMessage } from '../components/Toast';
+import { useServerMessage } from '../i18n/serverMessages';
+import { type SubscriptionFlow, type SubscriptionOutcome, useSubscription } from './useSubscription';
+
+const loadWarning = () => import('./SubscriptionWarning');
+const SubscriptionWarning = lazy(loadWarning);
+
+/** The other-subscriptions warning (SPEC.md §2 Modal 1) while `flow` waits for ACCEPT or Cancel. */
+export function SubscriptionWarningHost({ flow }: { flow: SubscriptionFlow }) {
+  const open = useSelector(flow, (s) => s.matches('warning'));
+  const others = useSelector(flow, (s) => s.context.others);
+  useEffect(() => {
+    void loadWarning(); // fetch the modal's chunk while the status calls run
+  }, []);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SubscriptionWarning
+        others={others}
+        onAccept={() => flow.send({ type: 'ACCEPT' })}
+        onCancel={() => flow.send({ type: 'CANCEL' })}
+      />
+    </Suspense>
+  );
+}
+
+function useOutcomeToast(outcome: SubscriptionOutcome | null): ToastMessage | null {
+  const { t } = useLingui();
+  const say = useServerMessage();
+  if (!outcome) return null;
+  if (outcome.kind !== 'failed') {
+    return outcome.kind === 'subscribed'
+      ? { kind: 'success', title: t`You are subscribed to Jackpot 14. Good luck!`, id: outcome.id }
+      : { kind: 'warning', title: t`Your Jackpot 14 subscription has ended.`, id: outcome.id };
+  }
+  return {
+    kind: 'failure',
+    title: t`Your subscription could not be changed.`,
+    text: say(outcome.messageKey),
+    id: outcome.id,
+  };
+}
+
+export function SubscribeNowButton({
+  className = 'btn btn-gold',
+  children,
+}: {
+  className?: string;
+  /** The label; 'Subscribe' by default. */
+  children?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const { isSubscribed, busy, toggle, flow, outcome, clearOutcome } = useSubscription();
+  const toast = useOutcomeToast(outcome);
+  return (
+    <>
+      {isSubscribed === false && (
+        // aria-busy rather than disabled: focus stays on the button and returns to it after the modal.
+        <button type="button" className={className} aria-busy={busy || undefined} onClick={toggle}>
+          {children ?? t`Subscribe`}
+        </button>
+      )}
+      {flow && <SubscriptionWarningHost flow={flow} />}
+      <Toast toast={toast} onClose={clearOutcome} />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+// Modal 1 of SPEC.md §2: before subscribing, the subscriber sees the other services they already pay
+// for; ACCEPT subscribes, Cancel (or Escape, or a tap outside) closes without subscribing. Lazy chunk.
+
+import { Trans } from '@lingui/react/macro';
+import * as Dialog from '@radix-ui/react-dialog';
+import '../components/dialog.css';
+
+export default function SubscriptionWarning({
+  others,
+  onAccept,
+  onCancel,
+}: {
+  others: string[];
+  onAccept: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>
+            <Trans>You have other subscriptions</Trans>
+          </Dialog.Title>
+          <Dialog.Description>
+            <Trans>
+              Subscribing to Jackpot 14 is one more service on your number. You already subscribe to:
+            </Trans>
+          </Dialog.Description>
+          <ul className="dialog-list">
+            {others.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-ghost">
+                <Trans>Cancel</Trans>
+              </button>
+            </Dialog.Close>
+            <button type="button" className="btn btn-gold" onClick={onAccept}>
+              <Trans>ACCEPT</Trans>
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
