@@ -1,18 +1,32 @@
 // A toast (SPEC.md §2 wallet and account, §4: auto-hides after 5 s): a header line and an optional
 // message, success / warning / failure colours, and a close button. Failures are announced at once.
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import './toast.css';
 
 /** Wallet and account toasts hide by themselves after this long (SPEC.md §9). */
 export const TOAST_MS = 5000;
 
+export type ToastKind = 'success' | 'warning' | 'failure';
+
 export interface ToastMessage {
-  kind: 'success' | 'warning' | 'failure';
+  kind: ToastKind;
   title: string;
   text?: string;
   /** A new id restarts the timer, even for the same words. */
   id: number;
+}
+
+/** The current toast, a function to show one (a new id each time) and one to hide it. */
+export function useToast() {
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const next = useRef(0);
+  const show = useCallback((kind: ToastKind, title: string, text?: string) => {
+    next.current += 1;
+    setToast({ id: next.current, kind, title, text });
+  }, []);
+  const hide = useCallback(() => setToast(null), []);
+  return { toast, show, hide };
 }
 
 export function Toast({

@@ -13,6 +13,9 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'OTP.TOO_MANY_REQUESTS': msg`Too many codes asked for. Please wait a few minutes.`,
   'MSISDN.INVALID': msg`Enter a Lesotho mobile number, for example 5000 0001.`,
   'PASSWORD.NOT_COMPLIANT': msg`The password does not meet the rules below.`,
+  'PASSWORD.WRONG_OLD': msg`Your current password is not right, so the password was not changed.`,
+  'PLAY.PAUSED': msg`You are on a break from playing. You can play again when it ends.`,
+  'PLAY.LIMIT_REACHED': msg`This would go over your weekly spending limit.`,
   'ERRORS.INVALID_REQUEST': msg`Something in the form is not right. Check it and try again.`,
   'ERRORS.NETWORK': msg`No network connection. Check your data or Wi-Fi and try again.`,
   'ERRORS.SERVER': msg`The service is not answering right now. Please try again later.`,
@@ -27,8 +30,6 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'CASHOUT.PENDING': msg`Your cash-out is being processed. The amount is held until the provider confirms.`,
   'CASHOUT.FAILED': msg`The mobile money provider refused the cash-out. The amount is back in your wallet.`,
   'SUBSCRIPTION.REQUIRED': msg`You need an active subscription to play. Subscribe, then submit again.`,
-  'PLAY.PAUSED': msg`Play is paused on your account.`,
-  'PLAY.LIMIT_REACHED': msg`You have reached your play limit.`,
   'IDEMPOTENCY.IN_PROGRESS': msg`Your request is still being processed. Wait a moment, then try again.`,
 };
 

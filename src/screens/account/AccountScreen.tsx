@@ -1,8 +1,153 @@
-// Placeholder until the Account screen is built (SPEC.md §2).
-import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../components/ComingSoon';
+// The Account screen (SPEC.md §2): read-only user id, creation date and subscription status, subscribe-now
+// when not subscribed, the change-password modal, and responsible play (issue 5).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { changePassword, fetchSubscriberInfo, type SubscriberInfo } from '../../api/account';
+import { ApiError } from '../../api/http';
+import { ACCOUNT_CHANGED_EVENT } from '../../api/play';
+import { Toast, useToast } from '../../components/Toast';
+import { useServerMessage } from '../../i18n/serverMessages';
+import { useSession, useSessionUser } from '../../session/hooks';
+import { formatServerDate } from './limits';
+import { ACCOUNT_MESSAGES } from './messages';
+import { ResponsiblePlay } from './ResponsiblePlay';
+import { SubscribeNow } from './SubscribeNow';
+import './account.css';
+
+// Radix and the form load on the first click of "Change password".
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+
+type Info = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; info: SubscriberInfo };
+
+/** Subscriber info, refetched whenever the account changes (subscribe, a paid submission). */
+function useSubscriberInfo(): [Info, () => void] {
+  const [state, setState] = useState<Info>({ kind: 'loading' });
+  const load = useCallback((signal?: AbortSignal) => {
+    fetchSubscriberInfo(signal).then(
+      (info) => setState({ kind: 'ready', info }),
+      () => !signal?.aborted && setState((s) => (s.kind === 'ready' ? s : { kind: 'error' })),
+    );
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    load(ctrl.signal);
+    const again = () => load(ctrl.signal);
+    window.addEventListener(ACCOUNT_CHANGED_EVENT, again);
+    return () => {
+      ctrl.abort();
+      window.removeEventListener(ACCOUNT_CHANGED_EVENT, again);
+    };
+  }, [load]);
+  return [state, () => load()];
+}
 
 export default function AccountScreen() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Account`} />;
+  const { t, i18n } = useLingui();
+  const say = useServerMessage();
+  const { userAction } = useSession();
+  const msisdn = useSessionUser();
+  const [info, retry] = useSubscriberInfo();
+  const { toast, show, hide } = useToast();
+  const [dialog, setDialog] = useState<'never' | 'open' | 'closed'>('never');
+
+  const submitPassword = async (oldPassword: string, newPassword: string) => {
+    userAction();
+    setDialog('closed');
+    try {
+      const ok = await changePassword({ oldPassword, newPassword });
+      if (ok) show('success', i18n._(ACCOUNT_MESSAGES['ACCOUNT.SUCCESSCHANGEPASSWORD']));
+      else show('failure', i18n._(ACCOUNT_MESSAGES['ACCOUNT.FAILCHANGEPASSWORD']));
+    } catch (err) {
+      // A wrong old password gets its own clearer words; anything else is the general failure.
+      const wrongOld = err instanceof ApiError && err.messageKey === 'PASSWORD.WRONG_OLD';
+      show(
+        'failure',
+        wrongOld ? say('PASSWORD.WRONG_OLD') : i18n._(ACCOUNT_MESSAGES['ACCOUNT.FAILCHANGEPASSWORD']),
+      );
+    }
+  };
+
+  const ready = info.kind === 'ready' ? info.info : null;
+  return (
+    <section className="page account" aria-labelledby="page-title">
+      <h1 id="page-title">
+        <Trans>Account</Trans>
+      </h1>
+
+      <section className="account-card" aria-labelledby="acc-details" aria-busy={info.kind === 'loading'}>
+        <h2 id="acc-details">
+          <Trans>Your details</Trans>
+        </h2>
+        <dl className="account-list">
+          <div>
+            <dt>{t`User ID`}</dt>
+            <dd data-testid="account-user">{ready?.msisdn ?? msisdn ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t`Created on`}</dt>
+            <dd data-testid="account-created">
+              {ready?.createDate ? formatServerDate(ready.createDate) : '—'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Subscription`}</dt>
+            <dd data-testid="account-subscription">
+              {ready ? (
+                <span className={`status ${ready.isSubscriptionEnabled ? 'status-on' : 'status-off'}`}>
+                  {ready.isSubscriptionEnabled ? t`Enabled` : t`Disabled`}
+                </span>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+        {info.kind === 'loading' && (
+          <p role="status" className="hint">
+            <Trans>Loading your account…</Trans>
+          </p>
+        )}
+        {info.kind === 'error' && (
+          <div className="form-row">
+            <p className="form-error" role="alert">
+              <Trans>Your account details cannot be shown right now.</Trans>
+            </p>
+            <button type="button" className="btn btn-ghost" onClick={retry}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        )}
+        {ready && !ready.isSubscriptionEnabled && <SubscribeNow />}
+      </section>
+
+      <section className="account-card" aria-labelledby="acc-password">
+        <h2 id="acc-password">
+          <Trans>Password</Trans>
+        </h2>
+        <button
+          type="button"
+          className="btn btn-gold"
+          onClick={() => {
+            userAction();
+            setDialog('open');
+          }}
+        >
+          <Trans>Change password</Trans>
+        </button>
+      </section>
+
+      <ResponsiblePlay toast={show} />
+
+      {dialog !== 'never' && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={dialog === 'open'}
+            onOpenChange={(open) => setDialog(open ? 'open' : 'closed')}
+            onSubmit={submitPassword}
+          />
+        </Suspense>
+      )}
+      <Toast toast={toast} onClose={hide} />
+    </section>
+  );
 }

@@ -1,0 +1,112 @@
+// Change-password modal (SPEC.md §2, §5; DESIGN.md: the old password is asked for). New and repeat must
+// match and pass compliance, else both shake for 300 ms and nothing is sent. Lazy: Radix loads on first open.
+
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useState } from 'react';
+import { isPasswordCompliant } from '../../../machines/rules/password';
+import { PasswordInput } from '../../components/PasswordInput';
+import { useShake } from './useShake';
+import './dialog.css';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with valid input; the caller closes the modal and sends. */
+  onSubmit: (oldPassword: string, newPassword: string) => void;
+}
+
+export default function ChangePasswordDialog({ open, onOpenChange, onSubmit }: Props) {
+  const { t } = useLingui();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby="cp-rules">
+          <Dialog.Title>
+            <Trans>Change password</Trans>
+          </Dialog.Title>
+          {/* The form unmounts with the content, so every opening starts with empty fields. */}
+          <PasswordForm onSubmit={onSubmit} />
+          <Dialog.Close className="dialog-x" aria-label={t`Close`}>
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
+  const { t } = useLingui();
+  const [oldPassword, setOld] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [newShaking, shakeNew] = useShake();
+  const [oldShaking, shakeOld] = useShake();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const newOk = next === repeat && isPasswordCompliant(next);
+    if (!newOk) shakeNew();
+    if (!oldPassword) shakeOld();
+    if (!newOk || !oldPassword) return;
+    onSubmit(oldPassword, next);
+  };
+
+  const shakeClass = (on: boolean) => (on ? 'shake' : undefined);
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="cp-old">{t`Current password`}</label>
+        <PasswordInput
+          id="cp-old"
+          name="current-password"
+          autoComplete="current-password"
+          className={shakeClass(oldShaking)}
+          aria-invalid={oldShaking || undefined}
+          value={oldPassword}
+          onChange={(e) => setOld(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="cp-new">{t`New password`}</label>
+        <PasswordInput
+          id="cp-new"
+          name="new-password"
+          autoComplete="new-password"
+          aria-describedby="cp-rules"
+          className={shakeClass(newShaking)}
+          aria-invalid={newShaking || undefined}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <p id="cp-rules" className="hint">
+          <Trans>
+            At least 8 characters with a small letter and a digit; only letters, digits and @ $ ! % * ? &.
+          </Trans>
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="cp-repeat">{t`Repeat new password`}</label>
+        <PasswordInput
+          id="cp-repeat"
+          name="repeat-password"
+          autoComplete="new-password"
+          className={shakeClass(newShaking)}
+          aria-invalid={newShaking || undefined}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+      </div>
+      <div className="form-row dialog-actions">
+        <Dialog.Close className="btn btn-ghost">
+          <Trans>Cancel</Trans>
+        </Dialog.Close>
+        <button type="submit" className="btn btn-gold">
+          <Trans>Change password</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
