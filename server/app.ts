@@ -15,6 +15,8 @@ import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { registerPush } from './push/plugin.ts';
+import type { PushSender } from './push/sender.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
 declare module 'fastify' {
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Password hasher; defaults to argon2id with config.argon2's cost. */
   hasher?: PasswordHasher;
+  /** Web push delivery; defaults to web-push with the VAPID keys (server/push/vapid.ts). */
+  pushSender?: PushSender;
   /** A built PWA (dist/) to serve with the single-page-app fallback. */
   staticRoot?: string;
 }
@@ -129,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // registerProtected (bearer token checked, request.user set). Play and wallet register here too.
   await registerProtected(app, whoamiRoutes, {});
   await registerPlayAndWallet(app, { config, db, now });
+  await registerPush(app, { config, db, now, sender: options.pushSender });
 
   if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
   if (options.staticRoot) await serveBuild(app, options.staticRoot);

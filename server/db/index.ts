@@ -5,9 +5,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
+import type { PushTables } from './pushTables.ts';
 
 /** Every table the server knows. */
-export interface Database extends IdentityTables, PlayWalletTables {}
+export interface Database extends IdentityTables, PlayWalletTables, PushTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely';
 import * as identity from './001_identity.ts';
 import * as playWallet from './002_play_wallet.ts';
+import * as push from './005_push.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
   '002_play_wallet': playWallet,
+  '005_push': push,
 };
