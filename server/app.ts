@@ -16,6 +16,8 @@ import { registerProtected, whoamiRoutes } from './identity/protect.ts';
 import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { registerPush } from './push/plugin.ts';
+import type { PushSender } from './push/sender.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
 declare module 'fastify' {
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Password hasher; defaults to argon2id with config.argon2's cost. */
   hasher?: PasswordHasher;
+  /** Web push delivery; defaults to web-push with the VAPID keys (server/push/vapid.ts). */
+  pushSender?: PushSender;
   /** A built PWA (dist/) to serve with the single-page-app fallback. */
   staticRoot?: string;
 }
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPlayAndWallet(app, { config, db, now });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
   await registerOperations(app, { db: db.kysely, now });
+  await registerPush(app, { config, db, now, sender: options.pushSender });
 
   if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
   if (options.staticRoot) await serveBuild(app, options.staticRoot);

@@ -39,6 +39,13 @@ export interface Config {
   mobileMoney: MobileMoneyConfig;
   /** How often pending cash-outs are reconciled with the provider (ms; 0 = never, e.g. in tests). */
   reconcileIntervalMs: number;
+  /** Web push: VAPID keys from the environment (else generated and kept in DATA_DIR) and the contact. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** The newest app version as GET /api/web-registration/check-version announces it. */
+  newestVersion: { version: string; isCritical: boolean; displayMessage: string; link: string };
+  /** Where Android users download the native app; null hides the app-download toast. */
+  mobileAppUrl: string | null;
 }
 
 export interface MobileMoneyConfig {
@@ -129,6 +136,31 @@ function publicUrl(env: Env): string | undefined {
   return url.origin;
 }
 
+function vapidKeys(env: Env): Config['vapid'] {
+  const publicKey = read(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = read(env, 'VAPID_PRIVATE_KEY');
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  const b64url = /^[A-Za-z0-9_-]+$/;
+  // An uncompressed P-256 point is 65 bytes (87 base64url characters), the private scalar 32 (43).
+  if (!b64url.test(publicKey) || Buffer.from(publicKey, 'base64url').length !== 65) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)');
+  }
+  if (!b64url.test(privateKey) || Buffer.from(privateKey, 'base64url').length !== 32) {
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  }
+  return { publicKey, privateKey };
+}
+
+function vapidSubject(env: Env): string {
+  const raw = read(env, 'VAPID_SUBJECT') ?? 'mailto:support@jackpot14.example';
+  if (!/^(mailto:|https:\/\/)/.test(raw))
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: or https: URL');
+  return raw;
+}
+
 /** Reads and checks the configuration; throws ConfigError for one the server must not start with. */
 export function loadConfig(env: Env = process.env): Config {
   const production = read(env, 'NODE_ENV') === 'production';
@@ -166,5 +198,14 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'MOBILE_MONEY_TIMEOUT_MS', 15_000, 1, 600_000),
     },
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 0, 86_400_000),
+    vapid: vapidKeys(env),
+    vapidSubject: vapidSubject(env),
+    newestVersion: {
+      version: read(env, 'APP_VERSION') ?? '1.0.0',
+      isCritical: boolean(env, 'APP_CRITICAL', false),
+      displayMessage: read(env, 'APP_DISPLAY_MESSAGE') ?? '',
+      link: read(env, 'APP_LINK') ?? read(env, 'MOBILE_APP_URL') ?? '/',
+    },
+    mobileAppUrl: read(env, 'MOBILE_APP_URL') ?? null,
   };
 }

@@ -9,6 +9,9 @@ import { seedDemo } from './seed.ts';
 import { hasBuild } from './static.ts';
 import { startReconciler } from './wallet/reconcile.ts';
 
+/** How often the closing-soon check runs; a reminder may be up to this much under an hour early. */
+const REMINDER_INTERVAL_MS = 60_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -39,11 +42,21 @@ async function main(): Promise<void> {
           log: app.log,
         })
       : () => {};
+  // Closing-soon reminders: each run finds subscribers who have not played a betslip closing within the
+  // hour; push_notices makes each reminder go out once however many instances run this.
+  const remind = () =>
+    app.push.notifier
+      .remindClosingSoon(new Date())
+      .then((sent) => sent > 0 && app.log.info({ sent }, 'closing-soon reminders sent'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'closing-soon reminders failed'));
+  const reminders = setInterval(remind, REMINDER_INTERVAL_MS);
+  reminders.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(reminders);
     app.log.info({ signal }, 'shutting down');
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();

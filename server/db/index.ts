@@ -6,10 +6,16 @@ import type { Config } from '../config.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
+import type { PushTables } from './pushTables.ts';
 import type { WalletAccountTables } from './walletAccountTables.ts';
 
 /** Every table the server knows. */
-export interface Database extends IdentityTables, PlayWalletTables, WalletAccountTables, OperationsTables {}
+export interface Database
+  extends IdentityTables,
+    PlayWalletTables,
+    WalletAccountTables,
+    OperationsTables,
+    PushTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

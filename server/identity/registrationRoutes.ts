@@ -49,7 +49,7 @@ function msisdnOf(input: string): string {
 }
 
 /** True when the Authorization header is the website client's Basic credential. */
-function isWebsiteClient(header: string | undefined, secret: string): boolean {
+export function isWebsiteClient(header: string | undefined, secret: string): boolean {
   try {
     const basic = parseBasic(header);
     return basic?.id === WEBSITE_CLIENT && secretsMatch(basic.secret, secret);

@@ -5,10 +5,12 @@ import * as identity from './001_identity.ts';
 import * as playWallet from './002_play_wallet.ts';
 import * as walletAccount from './003_wallet_account.ts';
 import * as operations from './004_operations.ts';
+import * as push from './005_push.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
   '002_play_wallet': playWallet,
   '003_wallet_account': walletAccount,
   '004_operations': operations,
+  '005_push': push,
 };
