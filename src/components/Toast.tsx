@@ -51,6 +51,7 @@ export function Toast({
       className={`toast toast-${toast.kind}`}
       role={toast.kind === 'failure' ? 'alert' : 'status'}
       data-testid="toast"
+      data-kind={toast.kind}
     >
       <div className="toast-body">
         <p className="toast-title">{toast.title}</p>
