@@ -6,6 +6,7 @@ import { priceCents } from '../../machines/rules/betslip.ts';
 import { asStoredResult, resultFromWire, resultToWire } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { StoredBetslipParams } from '../db/playWalletTables.ts';
+import { ALL_TEAMS, logoPath } from '../demo/teams.ts';
 import { type Betslip, findBetslip, insertBetslip, isUniqueViolation } from '../play/betslips.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
@@ -23,8 +24,13 @@ const MAX_SLIP_PRICE = 100_000;
 
 const invalid = (why: string) => refused(400, 'BETSLIP.INVALID', why);
 
-/** '/logos/<slug>.svg' for a team without a logo, as the demo teams are named. */
-export const logoFor = (team: string) =>
+/** The bundled badge of a known team, else '/logos/<slug of the name>.svg' (the bundle's naming). */
+export const logoFor = (team: string) => {
+  const known = ALL_TEAMS.find((t) => t.name.toLowerCase() === team.trim().toLowerCase());
+  return known ? logoPath(known) : slugLogo(team);
+};
+
+const slugLogo = (team: string) =>
   `/logos/${
     team
       .normalize('NFD')

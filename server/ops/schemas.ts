@@ -12,7 +12,13 @@ const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
 const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
 export const PrizeInput = Type.Object({
-  prizeType: Type.Union([14, 13, 12, 7, 6].map((n) => Type.Literal(n))),
+  prizeType: Type.Union([
+    Type.Literal(14),
+    Type.Literal(13),
+    Type.Literal(12),
+    Type.Literal(7),
+    Type.Literal(6),
+  ]),
   amount: Money,
 });
 
@@ -44,7 +50,12 @@ export type CreateBetslipInput = Static<typeof CreateBetslipBody>;
 
 export const ResultBody = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 64 }),
-  result: Type.Union(['HOME_WIN', 'AWAY_WIN', 'DRAW', 'VOID'].map((r) => Type.Literal(r))),
+  result: Type.Union([
+    Type.Literal('HOME_WIN'),
+    Type.Literal('AWAY_WIN'),
+    Type.Literal('DRAW'),
+    Type.Literal('VOID'),
+  ]),
 });
 
 export const SidParams = Type.Object({ sid: Type.String({ maxLength: 64 }) });

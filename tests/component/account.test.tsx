@@ -151,6 +151,7 @@ describe('change password', () => {
     expect(d.getByLabelText('Current password')).not.toHaveClass('shake');
     act(() => vi.advanceTimersByTime(310));
     expect(d.getByLabelText('New password')).not.toHaveClass('shake');
+    expect(d.getByLabelText('Repeat new password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(sent['change-password']).toBeUndefined();
   });
@@ -217,11 +218,11 @@ describe('responsible play', () => {
     const sent = account();
     const { user } = await openAccount();
     expect(detail('weekly-limit')).toBe('No limit');
-    expect(detail('spent-this-week')).toBe('M 12.50');
+    expect(detail('spent-this-week')).toBe('M\u00a012.50');
     expect(detail('pause-status')).toBe('None');
     await user.type(screen.getByLabelText('Weekly spending limit'), '150');
     await user.click(screen.getByRole('button', { name: 'Save limit' }));
-    await waitFor(() => expect(detail('weekly-limit')).toBe('M 150.00'));
+    await waitFor(() => expect(detail('weekly-limit')).toBe('M\u00a0150.00'));
     expect(sent['play-limits']).toEqual([{ weeklyLimit: 150 }]);
     expect(screen.getByTestId('toast')).toHaveTextContent('Your weekly limit is now M 150.00.');
     expect(screen.getByLabelText('Weekly spending limit')).toHaveValue('');
@@ -240,7 +241,7 @@ describe('responsible play', () => {
     const pendingFrom = new Date(2030, 4, 6, 9, 30).toISOString();
     account({ limits: { ...noLimits, weeklyLimit: 100, pendingWeeklyLimit: 300, pendingFrom } });
     await openAccount();
-    expect(detail('weekly-limit')).toBe('M 100.00');
+    expect(detail('weekly-limit')).toBe('M\u00a0100.00');
     expect(screen.getByTestId('pending-limit')).toHaveTextContent(
       'Your new limit of M 300.00 applies from 06/05/2030 09:30.',
     );

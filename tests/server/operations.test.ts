@@ -334,6 +334,51 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     expect(new Set(audit.map((a) => a.actor))).toEqual(new Set(['admin']));
   });
 
+  it('pays once when two settlements race', async () => {
+    const endAt = new Date(t().clock.now().getTime() + HOUR);
+    expect((await admin('POST', '/betslips', betslipBody('T-3', endAt))).statusCode).toBe(201);
+    expect((await admin('POST', '/betslips/T-3/publish')).statusCode).toBe(200);
+    const z = '26651000031';
+    const allDraw = Array.from({ length: 14 }, (_, i) => ({ betSlipPosition: i, prediction: 3 }));
+    const token = await addSubscriber(t(), z, { walletCents: 2_00 });
+    expect((await submit(app(), token, body('T-3', allDraw, 2), 'kz')).statusCode).toBe(200);
+    t().clock.set(new Date(endAt.getTime() + HOUR));
+    for (let p = 1; p <= 14; p++)
+      await admin('POST', '/betslips/T-3/results', { position: p, result: 'DRAW' });
+    const events: unknown[] = [];
+    app().events.on('betslip.settled', (e) => events.push(e));
+    const answers = await Promise.all([
+      admin('POST', '/betslips/T-3/settle'),
+      admin('POST', '/betslips/T-3/settle'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().paidCents).sort()).toEqual([0, 1000_00]);
+    expect(await availableCents(t().db.kysely, z)).toBe(1000_00);
+    expect(events.filter((e) => (e as { sid: string }).sid === 'T-3')).toHaveLength(1);
+  });
+
+  it("shows the demo subscriber's past betslips as settled by the same rules", async () => {
+    const token = (await signIn(app(), '26650000001', 'demo1234')).access_token;
+    const slips = (await past(token)).json() as Array<Record<string, unknown>>;
+    const demo = slips.filter((s) => String(s.sid).startsWith('J14-000'));
+    expect(demo.map((s) => [s.sid, s.betSlipClosed, s.won, s.amountWon, s.prizeWon, s.correctCount])).toEqual(
+      [
+        ['J14-0003', false, false, 0, '', 9],
+        ['J14-0002', true, false, 0, '', 4],
+        ['J14-0002', true, true, 2500, 'THIRD PRIZE', 12],
+        ['J14-0001', true, true, 50, 'FOURTH PRIZE', 7],
+      ],
+    );
+    const won = demo[2] as {
+      statistics: { tiers: unknown[]; matches: unknown[] };
+      placedBets: Array<{ isCorrect: boolean }>;
+    };
+    expect(won.statistics.tiers).toContainEqual({ prizeType: 12, winners: 1, amountEach: 2500 });
+    expect(won.statistics.matches).toHaveLength(14);
+    expect(won.placedBets.filter((b) => b.isCorrect)).toHaveLength(12);
+    expect((demo[0] as { statistics: unknown }).statistics).toBeNull();
+  });
+
   it('validates a new betslip against the server clock and sane parameters', async () => {
     const now = t().clock.now();
     const future = new Date(now.getTime() + HOUR);

@@ -44,12 +44,17 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
   const [repeat, setRepeat] = useState('');
   const [newShaking, shakeNew] = useShake();
   const [oldShaking, shakeOld] = useShake();
+  // Marked invalid until edited, so a screen reader hears which fields to fix after the shake ends.
+  const [newInvalid, setNewInvalid] = useState(false);
+  const [oldInvalid, setOldInvalid] = useState(false);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const newOk = next === repeat && isPasswordCompliant(next);
     if (!newOk) shakeNew();
     if (!oldPassword) shakeOld();
+    setNewInvalid(!newOk);
+    setOldInvalid(!oldPassword);
     if (!newOk || !oldPassword) return;
     onSubmit(oldPassword, next);
   };
@@ -64,9 +69,12 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
           name="current-password"
           autoComplete="current-password"
           className={shakeClass(oldShaking)}
-          aria-invalid={oldShaking || undefined}
+          aria-invalid={oldInvalid || undefined}
           value={oldPassword}
-          onChange={(e) => setOld(e.target.value)}
+          onChange={(e) => {
+            setOld(e.target.value);
+            setOldInvalid(false);
+          }}
         />
       </div>
       <div className="field">
@@ -77,9 +85,12 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
           autoComplete="new-password"
           aria-describedby="cp-rules"
           className={shakeClass(newShaking)}
-          aria-invalid={newShaking || undefined}
+          aria-invalid={newInvalid || undefined}
           value={next}
-          onChange={(e) => setNext(e.target.value)}
+          onChange={(e) => {
+            setNext(e.target.value);
+            setNewInvalid(false);
+          }}
         />
         <p id="cp-rules" className="hint">
           <Trans>
@@ -94,9 +105,12 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
           name="repeat-password"
           autoComplete="new-password"
           className={shakeClass(newShaking)}
-          aria-invalid={newShaking || undefined}
+          aria-invalid={newInvalid || undefined}
           value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+          onChange={(e) => {
+            setRepeat(e.target.value);
+            setNewInvalid(false);
+          }}
         />
       </div>
       <div className="form-row dialog-actions">

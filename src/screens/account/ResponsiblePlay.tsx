@@ -30,6 +30,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [shaking, shake] = useShake();
+  const [invalid, setInvalid] = useState(false);
   const [asking, setAsking] = useState<PauseDuration | null>(null);
 
   const reload = useCallback((signal?: AbortSignal) => {
@@ -77,6 +78,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
   const saveLimit = async (e: FormEvent) => {
     e.preventDefault();
     const value = parseAmount(amount);
+    setInvalid(value === null);
     if (value === null) return shake();
     if (await send(() => setWeeklyLimit(value), limitSaid)) setAmount('');
   };
@@ -127,9 +129,12 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
                   inputMode="decimal"
                   autoComplete="off"
                   aria-describedby="rp-explain"
-                  aria-invalid={shaking || undefined}
+                  aria-invalid={invalid || undefined}
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    setInvalid(false);
+                  }}
                 />
               </div>
               <p id="rp-explain" className="hint">
@@ -160,7 +165,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
           <p className="hint">
             <Trans>During a break you cannot play. It starts at once and cannot be shortened.</Trans>
           </p>
-          <div className="form-row">
+          <div className="pause-row">
             {PAUSE_DURATIONS.map((d) => (
               <button
                 key={d}

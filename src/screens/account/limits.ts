@@ -16,8 +16,8 @@ export function isImmediate(current: number | null, next: number | null): boolea
   return current === null || next <= current;
 }
 
-/** "M 150.00" */
-export const formatM = (amount: number): string => `M ${formatCents(Math.round(amount * 100))}`;
+/** "M 150.00", with a no-break space so the M never ends a line on its own. */
+export const formatM = (amount: number): string => `M\u00a0${formatCents(Math.round(amount * 100))}`;
 
 /** dd/MM/yyyy HH:mm in local time, from an ISO instant. */
 export function formatInstant(iso: string): string {

@@ -1,0 +1,149 @@
+// The operator's command line (README "Running the game"): the admin API's operations without a browser,
+// through the same functions, against the database the configuration names (DATA_DIR / DATABASE_URL).
+//   npm run ops -- create-betslip file.json | publish SID | set-result SID POS RESULT [POS RESULT …]
+//                 | settle SID | list
+// Prints the answer as JSON. Exit codes: 0 done, 1 refused (message key on stderr), 2 usage.
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { loadConfig } from '../config.ts';
+import { openDb } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
+import type { OpResult } from './outcome.ts';
+import { CreateBetslipBody, type CreateBetslipInput } from './schemas.ts';
+import { settleBetslip } from './settle.ts';
+
+const USAGE = `usage: npm run ops -- <command>
+  create-betslip FILE.json           create a DRAFT betslip (the admin API's POST /api/admin/betslips body)
+  publish SID                        make it the current betslip
+  set-result SID POS RESULT [...]    POS 1-14, RESULT HOME_WIN | AWAY_WIN | DRAW | VOID (pairs may repeat)
+  settle SID                         close, count, and pay the prizes (a second run pays nothing)
+  list                               every betslip with its status and results
+The database is the server's: DATA_DIR (embedded; stop the server first) or DATABASE_URL.`;
+
+class UsageError extends Error {}
+
+function actor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+function readBetslipFile(path: string | undefined) {
+  if (!path) throw new UsageError('create-betslip needs a file');
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : error}`);
+  }
+  // The admin route's own validator: the file must be exactly what POST /api/admin/betslips accepts.
+  const checked = TypeBoxValidatorCompiler({ schema: CreateBetslipBody, httpPart: 'body' } as never)(
+    data,
+  ) as {
+    value?: CreateBetslipInput;
+    error?: Iterable<{ instancePath?: string; message?: string }>;
+  };
+  if (!checked.value) {
+    const problems = [...(checked.error ?? [])]
+      .slice(0, 5)
+      .map((e) => `  ${e.instancePath || '/'}: ${e.message}`);
+    throw new UsageError(`${path} is not a betslip:\n${problems.join('\n')}`);
+  }
+  return checked.value;
+}
+
+/** Runs one command; returns the process exit code. */
+export async function run(argv: string[], out = console.log, err = console.error): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    out(USAGE);
+    return command ? 0 : 2;
+  }
+  // Usage mistakes are told before the database is opened (that is the slow part).
+  const arity: Record<string, (n: number) => boolean> = {
+    'create-betslip': (n) => n === 1,
+    publish: (n) => n === 1,
+    'set-result': (n) => n >= 3 && n % 2 === 1,
+    settle: (n) => n === 1,
+    list: (n) => n === 0,
+  };
+  const fits = arity[command];
+  if (!fits?.(args.length)) {
+    err(`${fits ? `wrong arguments for ${command}` : `unknown command ${command}`}\n\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const kysely = db.kysely;
+    const who = actor();
+    const now = () => new Date();
+    const sid = () => {
+      if (!args[0]) throw new UsageError(`${command} needs a betslip sid`);
+      return args[0];
+    };
+    let result: OpResult<unknown>;
+    switch (command) {
+      case 'create-betslip':
+        result = await createBetslip(kysely, who, readBetslipFile(args[0]), now());
+        break;
+      case 'publish':
+        result = await publishBetslip(kysely, who, sid(), now());
+        break;
+      case 'set-result': {
+        const pairs = args.slice(1);
+        if (pairs.length === 0 || pairs.length % 2 !== 0) throw new UsageError('set-result SID POS RESULT');
+        const done: unknown[] = [];
+        result = { ok: true, value: done };
+        for (let i = 0; i < pairs.length; i += 2) {
+          const position = Number(pairs[i]);
+          if (!Number.isInteger(position) || position < 1) throw new UsageError(`bad position ${pairs[i]}`);
+          const one = await setResult(kysely, who, sid(), position, pairs[i + 1]!.toUpperCase(), now());
+          if (!one.ok) {
+            result = one;
+            break;
+          }
+          done.push(one.value);
+        }
+        break;
+      }
+      case 'settle': {
+        const settled = await settleBetslip(kysely, who, sid(), now());
+        // No server process here: the in-process betslip.settled event (push to winners) is not emitted.
+        result = settled.ok ? { ok: true, value: { ...settled.value, event: undefined } } : settled;
+        break;
+      }
+      case 'list':
+        result = { ok: true, value: await listBetslips(kysely) };
+        break;
+      default:
+        throw new UsageError(`unknown command ${command}`);
+    }
+    if (!result.ok) {
+      err(
+        `refused: ${result.messageKey}${result.message !== result.messageKey ? ` (${result.message})` : ''}`,
+      );
+      return 1;
+    }
+    out(JSON.stringify(result.value, null, 2));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await run(process.argv.slice(2));
+}
