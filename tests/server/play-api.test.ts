@@ -171,6 +171,7 @@ describeEachDb(
         totalWithdrawnAmount: 0,
         currentlyWithheldAmount: 0,
         walletMovesDto: [],
+        pendingCashOuts: [],
       });
     });
   },
