@@ -77,6 +77,20 @@ describeEachDb('responsible play', (t) => {
     tt.clock.advance(-24 * HOUR);
   });
 
+  it('lets parallel wallet stakes through only up to the limit', async () => {
+    const tt = t();
+    const msisdn = '26650000704';
+    const token = await addSubscriber(tt, msisdn, { walletCents: 100_00 });
+    await post(tt.app, token, 'play-limits', { weeklyLimit: 5 });
+    const sid = (await get(tt.app, token, 'fetch-current-betslip')).json().sid;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => submit(tt.app, token, body(sid, picks(), 2), crypto.randomUUID())),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((r) => r.json().messageKey === 'PLAY.LIMIT_REACHED')).toHaveLength(8);
+    expect(await availableCents(tt.db.kysely, msisdn)).toBe(96_00);
+  });
+
   it('refuses every stake during a pause, which cannot be shortened', async () => {
     const tt = t();
     const msisdn = '26650000703';
