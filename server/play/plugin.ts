@@ -8,6 +8,8 @@ import { createMobileMoney, type MobileMoneyProvider } from '../providers/mobile
 import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
 import { moneyRoutes } from '../wallet/moneyRoutes.ts';
 import { walletRoutes } from '../wallet/routes.ts';
+import { limitRoutes } from './limitRoutes.ts';
+import { responsiblePlayGuard } from './limits.ts';
 import { playRoutes } from './routes.ts';
 
 declare module 'fastify' {
@@ -34,7 +36,14 @@ export async function registerPlayAndWallet(
   app.decorate('operatorBilling', billing);
   const mobileMoney = options.mobileMoney ?? createMobileMoney(config);
   app.decorate('mobileMoney', mobileMoney);
-  await registerProtected(app, playRoutes, { db: db.kysely, billing, now, demo: config.demo });
+  await registerProtected(app, playRoutes, {
+    db: db.kysely,
+    billing,
+    now,
+    demo: config.demo,
+    guards: [responsiblePlayGuard],
+  });
+  await registerProtected(app, limitRoutes, { db: db.kysely, now });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),

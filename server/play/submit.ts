@@ -89,10 +89,6 @@ async function judgeAndPay(
   if (!Number.isFinite(body.betSlipCost) || Math.round(body.betSlipCost * 100) !== cost) {
     return refusal(409, 'PRICE.MISMATCH');
   }
-  for (const guard of deps.guards ?? []) {
-    const refused = await guard(db, msisdn, cost, now);
-    if (refused) return refused;
-  }
 
   const predictions = [...body.positionAndPredictionDtos]
     .sort((a, b) => a.betSlipPosition - b.betSlipPosition)
@@ -100,8 +96,13 @@ async function judgeAndPay(
   const submission = { id: randomUUID(), sid, msisdn, predictions, cost, key, lang: body.lang };
 
   // Wallet first: lock, check and debit in one transaction so concurrent submissions cannot overspend.
+  // The guards (spending limits) run under the same lock, so parallel stakes cannot pass a limit together.
   const paidFromWallet = await inTransaction(db, async (trx) => {
     await lockWallet(trx, msisdn);
+    for (const guard of deps.guards ?? []) {
+      const refused = await guard(trx, msisdn, cost, now);
+      if (refused) return refused;
+    }
     if ((await availableCents(trx, msisdn)) < cost) return null;
     const stake = await postMove(trx, {
       msisdn,

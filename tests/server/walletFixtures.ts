@@ -36,7 +36,7 @@ export function post(
 }
 
 /** Winnings (withdrawable) for `msisdn`. */
-export const win = (t: TestApp, msisdn: string, amountCents: number, id = crypto.randomUUID()) =>
+export const win = (t: TestApp, msisdn: string, amountCents: number, id: string = crypto.randomUUID()) =>
   creditPrize(t.db.kysely, { msisdn, amountCents, submissionId: id });
 
 /** Rows a request may write for `msisdn`: moves, cash-outs and idempotency records. */

@@ -1,0 +1,81 @@
+// Responsible play (CONTRACTS.md): GET/POST play-limits and POST play-pause, for the signed-in
+// subscriber. Each change is read-modify-write under a row lock, so two concurrent changes cannot undo
+// each other (e.g. a pause lost to a limit change made at the same moment).
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { changeLimit, type LimitState, PAUSES, type PauseDuration, startPause } from './limitRules.ts';
+import { limitsView, loadLimits, saveLimits } from './limits.ts';
+import { refusal } from './refusal.ts';
+import { Refusal } from './schemas.ts';
+
+export interface LimitRoutesOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+const Money = Type.Union([Type.Number(), Type.Null()]);
+const When = Type.Union([Type.String(), Type.Null()]);
+
+const LimitsView = Type.Object({
+  weeklyLimit: Money,
+  pendingWeeklyLimit: Money,
+  pendingFrom: When,
+  pausedUntil: When,
+  spentThisWeek: Type.Number(),
+});
+
+const LimitBody = Type.Object({
+  weeklyLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
+});
+
+const PauseBody = Type.Object({
+  duration: Type.Union(Object.keys(PAUSES).map((d) => Type.Literal(d))),
+});
+
+export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async (app, o) => {
+  const { db } = o;
+
+  /** Applies `change` to the subscriber's limits in one transaction with the row locked. */
+  async function update(msisdn: string, change: (state: LimitState, now: Date) => LimitState) {
+    const now = o.now();
+    const state = await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('play_limits')
+        .values({ msisdn, updated_at: now })
+        .onConflict((oc) => oc.column('msisdn').doNothing())
+        .execute();
+      await trx.selectFrom('play_limits').select('msisdn').where('msisdn', '=', msisdn).forUpdate().execute();
+      const next = change(await loadLimits(trx, msisdn), now);
+      await saveLimits(trx, msisdn, next, now);
+      return next;
+    });
+    return limitsView(db, msisdn, now, state);
+  }
+
+  app.get('/play-limits', { schema: { response: { 200: LimitsView } } }, async (request) =>
+    limitsView(db, request.user.msisdn, o.now()),
+  );
+
+  app.post(
+    '/play-limits',
+    { schema: { body: LimitBody, response: { 200: LimitsView, '4xx': Refusal } } },
+    async (request, reply) => {
+      const { weeklyLimit } = request.body;
+      let limitCents: number | null = null;
+      if (weeklyLimit !== null) {
+        limitCents = Math.round(weeklyLimit * 100);
+        if (Math.abs(weeklyLimit * 100 - limitCents) > 1e-6) {
+          return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body as never);
+        }
+      }
+      return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now));
+    },
+  );
+
+  app.post('/play-pause', { schema: { body: PauseBody, response: { 200: LimitsView } } }, async (request) =>
+    update(request.user.msisdn, (state, now) =>
+      startPause(state, request.body.duration as PauseDuration, now),
+    ),
+  );
+};

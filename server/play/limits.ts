@@ -1,0 +1,73 @@
+// Responsible-play limits in the database (play_limits, migration 003) and the StakeGuard that enforces
+// them in submit-online-betslip. The rules themselves are pure, in limitRules.ts.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { toCents } from '../wallet/ledger.ts';
+import { effectiveLimits, type LimitState, NO_LIMITS, stakeRefusal, weekStart } from './limitRules.ts';
+import { refusal } from './refusal.ts';
+import type { StakeGuard } from './submit.ts';
+
+type Db = Kysely<Database>;
+
+const cents = (value: number | string | null) => (value === null ? null : toCents(value));
+
+export async function loadLimits(db: Db, msisdn: string): Promise<LimitState> {
+  const row = await db.selectFrom('play_limits').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
+  if (!row) return NO_LIMITS;
+  return {
+    weeklyLimitCents: cents(row.weekly_limit_cents),
+    hasPending: row.has_pending,
+    pendingLimitCents: cents(row.pending_limit_cents),
+    pendingFrom: row.pending_from,
+    pausedUntil: row.paused_until,
+  };
+}
+
+export async function saveLimits(db: Db, msisdn: string, state: LimitState, now: Date): Promise<void> {
+  const values = {
+    weekly_limit_cents: state.weeklyLimitCents,
+    has_pending: state.hasPending,
+    pending_limit_cents: state.pendingLimitCents,
+    pending_from: state.pendingFrom,
+    paused_until: state.pausedUntil,
+    updated_at: now,
+  };
+  await db
+    .insertInto('play_limits')
+    .values({ msisdn, ...values })
+    .onConflict((oc) => oc.column('msisdn').doUpdateSet(values))
+    .execute();
+}
+
+/** Stakes paid since Monday 00:00 (Maseru), from the wallet or by airtime, in cents. */
+export async function spentThisWeek(db: Db, msisdn: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_moves')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
+    .where('msisdn', '=', msisdn)
+    .where('kind', '=', 'STAKE')
+    .where('created_at', '>=', weekStart(now))
+    .executeTakeFirst();
+  return 0 - toCents(row?.total);
+}
+
+/** play-limits answer (CONTRACTS.md): wire money in M, times ISO. */
+export async function limitsView(db: Db, msisdn: string, now: Date, state?: LimitState) {
+  const s = effectiveLimits(state ?? (await loadLimits(db, msisdn)), now);
+  const m = (c: number | null) => (c === null ? null : c / 100);
+  return {
+    weeklyLimit: m(s.weeklyLimitCents),
+    pendingWeeklyLimit: s.hasPending ? m(s.pendingLimitCents) : null,
+    pendingFrom: s.hasPending && s.pendingFrom ? s.pendingFrom.toISOString() : null,
+    pausedUntil: s.pausedUntil ? s.pausedUntil.toISOString() : null,
+    spentThisWeek: (await spentThisWeek(db, msisdn, now)) / 100,
+  };
+}
+
+/** Refuses a stake during a pause (403 PLAY.PAUSED) or above the weekly limit (403 PLAY.LIMIT_REACHED). */
+export const responsiblePlayGuard: StakeGuard = async (db, msisdn, costCents, now) => {
+  const state = await loadLimits(db, msisdn);
+  if (state === NO_LIMITS) return null;
+  const why = stakeRefusal(state, await spentThisWeek(db, msisdn, now), costCents, now);
+  return why ? refusal(403, why) : null;
+};
