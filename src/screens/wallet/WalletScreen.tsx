@@ -92,7 +92,12 @@ export default function WalletScreen() {
               onFailed={onFailed}
             />
           </Tabs.Content>
-          <Tabs.Content value="transactions" className="wallet-panel" forceMount hidden={tab !== 'transactions'}>
+          <Tabs.Content
+            value="transactions"
+            className="wallet-panel"
+            forceMount
+            hidden={tab !== 'transactions'}
+          >
             <Transactions moves={wallet.walletMovesDto} />
           </Tabs.Content>
           <Tabs.Content value="cashout" className="wallet-panel" forceMount hidden={tab !== 'cashout'}>
