@@ -38,7 +38,7 @@ export function Toast({
       role={toast.kind === 'failure' ? 'alert' : 'status'}
       data-testid="toast"
     >
-      <div className="toast-body">
+      <div className="toast-content">
         <p className="toast-title">{toast.title}</p>
         {toast.text && <p className="toast-text">{toast.text}</p>}
       </div>
