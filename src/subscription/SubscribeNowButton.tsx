@@ -76,7 +76,7 @@ export function SubscribeNowButton({
           type="button"
           className={className}
           aria-busy={busy || undefined}
-          onClick={toggle}
+          onClick={() => void toggle()}
         >
           {children ?? t`Subscribe`}
         </button>
