@@ -4,10 +4,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyAccountChanged } from '../../src/api/play';
 import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
 import { server } from './msw';
-import { WALLETS, walletFixture } from './walletHandlers';
+import { subscriberFixture, WALLETS, walletFixture } from './walletHandlers';
 
 const P = '/api/protected';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -83,6 +84,30 @@ describe('wallet button', () => {
     await renderApp('/play');
     await screen.findByRole('heading', { name: 'Current betslip' }, { timeout: 5000 });
     expect(screen.queryByTestId('wallet-button')).not.toBeInTheDocument();
+  });
+});
+
+describe('account store', () => {
+  it('refetches wallet and subscription status after a paid submission (ACCOUNT_CHANGED_EVENT)', async () => {
+    let balance = 1054;
+    const fetches = countWalletFetches(() => walletFixture({ totalAvailableAmount: balance }));
+    let statusCalls = 0;
+    server.use(
+      http.get(`${P}/fetch-subscriber-info`, () => {
+        statusCalls++;
+        return HttpResponse.json(subscriberFixture());
+      }),
+    );
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    await renderApp('/play');
+    const button = await screen.findByTestId('wallet-button', {}, { timeout: 5000 });
+    expect(button).toHaveTextContent('M 1,054.00');
+    expect([fetches.n, statusCalls]).toEqual([1, 1]);
+    balance = 1050;
+    act(() => notifyAccountChanged());
+    await waitFor(() => expect(screen.getByTestId('wallet-button')).toHaveTextContent('M 1,050.00'));
+    expect([fetches.n, statusCalls]).toEqual([2, 2]);
   });
 });
 
