@@ -1,6 +1,7 @@
 // Wallet, end to end, for what the server serves today: the header's balance, the Overview figures and the
 // Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
 // phone size. Buying, cashing out and subscribing join once the issue 5 server API is merged.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
@@ -37,6 +38,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** WCAG A/AA violations inside the wallet screen (the shell around it is checked by its own tests). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('.wallet').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** M with two decimals and thousands separators, written out independently of machines/rules. */
 const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -66,6 +73,7 @@ describe('wallet', () => {
     expect(await figure('withdrawn')).toBe(`M ${money(wallet.totalWithdrawnAmount)}`);
     expect(await page.getByTestId('figure-withheld').count()).toBe(wallet.currentlyWithheldAmount ? 1 : 0);
     await shot(page, 'wallet-overview');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Buy mobile' }).click();
     await page.getByRole('button', { name: 'For a friend' }).click();
@@ -74,6 +82,7 @@ describe('wallet', () => {
     await page.getByRole('tabpanel').getByLabel('Amount').fill('1234.5');
     expect(await page.getByRole('tabpanel').getByLabel('Amount').inputValue()).toBe('1,234.5');
     await shot(page, 'wallet-buy');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const items = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
@@ -94,6 +103,7 @@ describe('wallet', () => {
     const pages = Math.ceil(wallet.walletMovesDto.length / 8);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(pages > 1 ? 1 : 0);
     await shot(page, 'wallet-transactions');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Cash out' }).click();
     await page.getByRole('tabpanel').getByRole('button', { name: 'Cash out' }).click();
@@ -102,6 +112,7 @@ describe('wallet', () => {
       'true',
     );
     await shot(page, 'wallet-cashout');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The page never scrolls sideways at 360 px.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
