@@ -1,18 +1,11 @@
 // Money as subscribers read and type it (SPEC.md §5 Amount input, §9: prefix M, two decimals). Pure, so
 // the amount field, the wallet figures and their tests share one rule.
+import { groupThousands } from './money';
+
+export { formatMoney, groupThousands } from './money';
 
 /** Whole-M digits the amount field takes (up to M 999,999,999.99): more is a typing slip, not a payment. */
 export const MAX_WHOLE_DIGITS = 9;
-
-/** Thousands separators on a run of digits: '1234567' → '1,234,567'. */
-export const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** A wire amount (M) for display, two decimals and separators: 1054 → '1,054.00', -12.5 → '-12.50'. */
-export function formatMoney(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const sign = amount < 0 && cents > 0 ? '-' : '';
-  return `${sign}${groupThousands(String(Math.floor(cents / 100)))}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /**
  * What the amount field shows while typing: digits and one dot only, at most two decimals, thousands

@@ -1,6 +1,6 @@
 // Wallet rules of SPEC.md §3–§5 that are not about typing amounts: the friend's number, how a wallet
 // move reads, its time, and which mobile wallet is chosen by default. Pure and shared by the screens.
-import { formatMoney } from './amount';
+import { formatMoney } from './money';
 
 /** A friend's number needs at least this many digits (SPEC.md §9); Lesotho numbers have exactly 8. */
 export const FRIEND_NUMBER_DIGITS = 8;

@@ -53,7 +53,7 @@ export function Toast({
       data-testid="toast"
       data-kind={toast.kind}
     >
-      <div className="toast-body">
+      <div className="toast-content">
         <p className="toast-title">{toast.title}</p>
         {toast.text && <p className="toast-text">{toast.text}</p>}
       </div>

@@ -2,7 +2,7 @@
 // /wallet; a click also refetches the wallet and refreshes the token when due.
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../machines/rules/amount';
+import { formatMoney } from '../../machines/rules/money';
 import { useAccountStore, useWalletInfo } from '../account/hooks';
 import { useSession } from '../session/hooks';
 

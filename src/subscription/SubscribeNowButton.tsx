@@ -3,7 +3,7 @@
 // tells the outcome in a 5 s toast. The modal's code loads only when a flow starts.
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { Toast, type ToastMessage } from '../components/Toast';
 import { useServerMessage } from '../i18n/serverMessages';
 import { type SubscriptionFlow, type SubscriptionOutcome, useSubscription } from './useSubscription';
@@ -12,7 +12,14 @@ const loadWarning = () => import('./SubscriptionWarning');
 const SubscriptionWarning = lazy(loadWarning);
 
 /** The other-subscriptions warning (SPEC.md §2 Modal 1) while `flow` waits for ACCEPT or Cancel. */
-export function SubscriptionWarningHost({ flow }: { flow: SubscriptionFlow }) {
+export function SubscriptionWarningHost({
+  flow,
+  returnFocus,
+}: {
+  flow: SubscriptionFlow;
+  /** Where focus goes when the modal closes, usually the button that opened it. */
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
   const open = useSelector(flow, (s) => s.matches('warning'));
   const others = useSelector(flow, (s) => s.context.others);
   useEffect(() => {
@@ -25,6 +32,7 @@ export function SubscriptionWarningHost({ flow }: { flow: SubscriptionFlow }) {
         others={others}
         onAccept={() => flow.send({ type: 'ACCEPT' })}
         onCancel={() => flow.send({ type: 'CANCEL' })}
+        returnFocusTo={returnFocus?.current}
       />
     </Suspense>
   );
@@ -58,15 +66,22 @@ export function SubscribeNowButton({
   const { t } = useLingui();
   const { isSubscribed, busy, toggle, flow, outcome, clearOutcome } = useSubscription();
   const toast = useOutcomeToast(outcome);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       {isSubscribed === false && (
         // aria-busy rather than disabled: focus stays on the button and returns to it after the modal.
-        <button type="button" className={className} aria-busy={busy || undefined} onClick={toggle}>
+        <button
+          ref={button}
+          type="button"
+          className={className}
+          aria-busy={busy || undefined}
+          onClick={() => void toggle()}
+        >
           {children ?? t`Subscribe`}
         </button>
       )}
-      {flow && <SubscriptionWarningHost flow={flow} />}
+      {flow && <SubscriptionWarningHost flow={flow} returnFocus={button} />}
       <Toast toast={toast} onClose={clearOutcome} />
     </>
   );

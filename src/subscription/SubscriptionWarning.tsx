@@ -9,16 +9,25 @@ export default function SubscriptionWarning({
   others,
   onAccept,
   onCancel,
+  returnFocusTo,
 }: {
   others: string[];
   onAccept: () => void;
   onCancel: () => void;
+  /** Focused when the modal closes (it has no Radix trigger to go back to). */
+  returnFocusTo?: HTMLElement | null;
 }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo?.focus();
+          }}
+        >
           <Dialog.Title>
             <Trans>You have other subscriptions</Trans>
           </Dialog.Title>

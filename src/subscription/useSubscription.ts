@@ -1,36 +1,11 @@
 // The subscription toggle for any screen (header Subscribe button, Account screen): runs one
 // subscriptionMachine flow per click with the live API, and keeps its outcome in the account store so
 // every view of the status agrees. Reuse through <SubscribeNowButton>, or this hook for a custom UI.
-import { useCallback, useEffect, useState } from 'react';
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
-import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { useAccountStore, useIsSubscribed } from '../account/hooks';
-import { fetchOtherSubscriptions, fetchSubscriberInfo, toggleSubscription } from '../api/wallet';
-import { i18n } from '../i18n/i18n';
 import { useSession } from '../session/hooks';
-
-const storedUser = (): string | null => {
-  try {
-    return localStorage.getItem('user');
-  } catch {
-    return null;
-  }
-};
-
-/** The machine wired to the subscription API (docs/CONTRACTS.md issue 5). */
-export const liveSubscriptionMachine = subscriptionMachine.provide({
-  actors: {
-    fetchStatus: fromPromise(async () => (await fetchSubscriberInfo()).isSubscriptionEnabled),
-    fetchOthers: fromPromise(() => fetchOtherSubscriptions()),
-    toggle: fromPromise(({ input }: { input: { enableSubscription: boolean } }) =>
-      toggleSubscription({
-        msisdn: storedUser(),
-        lang: i18n.locale || 'st',
-        enableSubscription: input.enableSubscription,
-      }),
-    ),
-  },
-});
+import type { liveSubscriptionMachine } from './subscriptionFlow';
 
 export type SubscriptionFlow = ActorRefFrom<typeof liveSubscriptionMachine>;
 
@@ -45,7 +20,7 @@ export interface UseSubscription {
   /** A flow is running (checking, warning shown, or toggling). */
   busy: boolean;
   /** Starts the SPEC.md §4 toggle (subscribe when not subscribed); ignored while busy or unknown. */
-  toggle: () => void;
+  toggle: () => Promise<void>;
   /** The running flow: render <SubscriptionWarningHost flow={flow} /> to show its warning modal. */
   flow: SubscriptionFlow | null;
   outcome: SubscriptionOutcome | null;
@@ -60,12 +35,32 @@ export function useSubscription(): UseSubscription {
   const [outcome, setOutcome] = useState<SubscriptionOutcome | null>(null);
   // A flow still running when its view goes away is abandoned (nothing sent after that).
   useEffect(() => () => flow?.stop(), [flow]);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  const toggle = useCallback(() => {
-    if (flow || isSubscribed === undefined) return;
+  // Set at once on a click (the machine's chunk may still be loading), so a double tap starts one flow.
+  const starting = useRef(false);
+  const toggle = useCallback(async () => {
+    if (flow || starting.current || isSubscribed === undefined) return;
+    starting.current = true;
     userAction();
     setOutcome(null);
-    const next = createActor(liveSubscriptionMachine, { input: { isSubscribed } });
+    let machine: typeof liveSubscriptionMachine;
+    try {
+      ({ liveSubscriptionMachine: machine } = await import('./subscriptionFlow'));
+    } catch {
+      starting.current = false;
+      setOutcome({ kind: 'failed', messageKey: 'ERRORS.NETWORK', id: Date.now() });
+      return;
+    }
+    starting.current = false;
+    if (!mounted.current) return; // the view went away while the chunk loaded: start nothing
+    const next = createActor(machine, { input: { isSubscribed } });
     next.subscribe({
       complete: () => {
         const out = next.getSnapshot().output;

@@ -81,10 +81,10 @@ export default function WalletScreen() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Tabs.Content value="overview" className="wallet-panel" forceMount>
+          <Tabs.Content value="overview" className="wallet-panel" forceMount hidden={tab !== 'overview'}>
             <Overview wallet={wallet} />
           </Tabs.Content>
-          <Tabs.Content value="buy" className="wallet-panel" forceMount>
+          <Tabs.Content value="buy" className="wallet-panel" forceMount hidden={tab !== 'buy'}>
             <BuyAirtime
               wallets={wallets}
               available={wallet.totalAvailableAmount}
@@ -92,10 +92,15 @@ export default function WalletScreen() {
               onFailed={onFailed}
             />
           </Tabs.Content>
-          <Tabs.Content value="transactions" className="wallet-panel" forceMount>
+          <Tabs.Content
+            value="transactions"
+            className="wallet-panel"
+            forceMount
+            hidden={tab !== 'transactions'}
+          >
             <Transactions moves={wallet.walletMovesDto} />
           </Tabs.Content>
-          <Tabs.Content value="cashout" className="wallet-panel" forceMount>
+          <Tabs.Content value="cashout" className="wallet-panel" forceMount hidden={tab !== 'cashout'}>
             <CashOut
               wallets={wallets}
               withdrawable={wallet.withdrawablemount}

@@ -1,0 +1,392 @@
+// The wallet button and the Wallet screen against msw: the balance, the four figures, the amount field's
+// formatting, the friend's number rules, invalid fields that shake and send nothing, buy and cash-out
+// with their toasts, and the transactions list with its filter and paginator.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyAccountChanged } from '../../src/api/play';
+import type { WalletMove } from '../../src/api/wallet';
+import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
+import { server } from './msw';
+import { subscriberFixture, WALLETS, walletFixture } from './walletHandlers';
+
+const P = '/api/protected';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Sent {
+  body: unknown;
+  key: string | null;
+}
+
+/** Records every POST to `path` and answers it with `answer`. */
+function capture(path: string, answer: () => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  server.use(
+    http.post(`${P}/${path}`, async ({ request }) => {
+      sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+/** Counts wallet-info fetches and answers with `wallet()` (so a test can change the balance). */
+function countWalletFetches(wallet = () => walletFixture()) {
+  const count = { n: 0 };
+  server.use(
+    http.get(`${P}/fetch-wallet-info`, () => {
+      count.n++;
+      return HttpResponse.json(wallet());
+    }),
+  );
+  return count;
+}
+
+async function openWallet(tab?: RegExp) {
+  localStorage.setItem('lang', 'en');
+  storeSession();
+  const view = await renderApp('/wallet');
+  await screen.findByRole('tab', { name: 'Overview' }, { timeout: 5000 });
+  if (tab) await view.user.click(screen.getByRole('tab', { name: tab }));
+  return view;
+}
+
+const panel = () => screen.getByRole('tabpanel');
+const amountField = () => within(panel()).getByLabelText('Amount');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('wallet button', () => {
+  it('shows M and the balance, and a click refetches the wallet and opens /wallet', async () => {
+    const fetches = countWalletFetches(() => walletFixture({ totalAvailableAmount: 1234567.5 }));
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    const { user, path } = await renderApp('/play');
+    const button = await screen.findByTestId('wallet-button');
+    expect(button).toHaveTextContent('M 1,234,567.50');
+    expect(button).toHaveAccessibleName('Wallet: M 1,234,567.50');
+    const before = fetches.n;
+    await user.click(button);
+    await waitFor(() => expect(path()).toBe('/wallet'));
+    await waitFor(() => expect(fetches.n).toBe(before + 1));
+  });
+
+  it('is not shown until the wallet has loaded', async () => {
+    server.use(http.get(`${P}/fetch-wallet-info`, () => HttpResponse.json({}, { status: 503 })));
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    await renderApp('/play');
+    await screen.findByRole('heading', { name: 'Current betslip' }, { timeout: 5000 });
+    expect(screen.queryByTestId('wallet-button')).not.toBeInTheDocument();
+  });
+});
+
+describe('account store', () => {
+  it('refetches wallet and subscription status after a paid submission (ACCOUNT_CHANGED_EVENT)', async () => {
+    let balance = 1054;
+    const fetches = countWalletFetches(() => walletFixture({ totalAvailableAmount: balance }));
+    let statusCalls = 0;
+    server.use(
+      http.get(`${P}/fetch-subscriber-info`, () => {
+        statusCalls++;
+        return HttpResponse.json(subscriberFixture());
+      }),
+    );
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    await renderApp('/play');
+    const button = await screen.findByTestId('wallet-button', {}, { timeout: 5000 });
+    expect(button).toHaveTextContent('M 1,054.00');
+    expect([fetches.n, statusCalls]).toEqual([1, 1]);
+    balance = 1050;
+    act(() => notifyAccountChanged());
+    await waitFor(() => expect(screen.getByTestId('wallet-button')).toHaveTextContent('M 1,050.00'));
+    expect([fetches.n, statusCalls]).toEqual([2, 2]);
+  });
+});
+
+describe('wallet overview', () => {
+  it('shows the four figures and no under-processing card when nothing is withheld', async () => {
+    await openWallet();
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('Total availableM 1,054.00');
+    expect(screen.getByTestId('figure-withdrawable')).toHaveTextContent('Available to cash outM 980.50');
+    expect(screen.getByTestId('figure-won')).toHaveTextContent('Total earningsM 1,250.00');
+    expect(screen.getByTestId('figure-withdrawn')).toHaveTextContent('Total cash-outsM 269.50');
+    expect(screen.queryByTestId('figure-withheld')).not.toBeInTheDocument();
+  });
+
+  it('shows what is under processing while a cash-out is withheld', async () => {
+    countWalletFetches(() => walletFixture({ currentlyWithheldAmount: 150 }));
+    await openWallet();
+    expect(screen.getByTestId('figure-withheld')).toHaveTextContent('Under processingM 150.00');
+  });
+});
+
+describe('token refresh on wallet actions', () => {
+  it('a tab change refreshes a token with less than 5 minutes left', async () => {
+    let refreshes = 0;
+    server.use(
+      http.post(TOKEN_URL, () => {
+        refreshes++;
+        return HttpResponse.json(tokenAnswer());
+      }),
+    );
+    localStorage.setItem('lang', 'en');
+    storeSession({ expInSec: 240 });
+    const { user } = await renderApp('/wallet');
+    await screen.findByRole('tab', { name: 'Overview' }, { timeout: 5000 });
+    expect(refreshes).toBe(0);
+    await user.click(screen.getByRole('tab', { name: 'Transactions' }));
+    await waitFor(() => expect(refreshes).toBe(1));
+    expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('amount input', () => {
+  it('adds separators, keeps two decimals, pads on blur and clears zero', async () => {
+    const { user } = await openWallet(/Cash out/);
+    const amount = amountField();
+    await user.type(amount, '1234.567');
+    expect(amount).toHaveValue('1,234.56');
+    await user.clear(amount);
+    await user.type(amount, 'M12a34');
+    expect(amount).toHaveValue('1,234');
+    await user.tab();
+    expect(amount).toHaveValue('1,234.00');
+    await user.clear(amount);
+    await user.type(amount, '5.5');
+    await user.tab();
+    expect(amount).toHaveValue('5.50');
+    await user.clear(amount);
+    await user.type(amount, '0.00');
+    await user.tab();
+    expect(amount).toHaveValue('');
+  });
+});
+
+describe('buy mobile', () => {
+  it("swaps the toggle's label and cleans the friend's number as typed", async () => {
+    const { user } = await openWallet(/Buy mobile/);
+    expect(within(panel()).queryByLabelText("Friend's phone number")).not.toBeInTheDocument();
+    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
+    expect(within(panel()).getByRole('button', { name: 'For me' })).toBeInTheDocument();
+    const friend = within(panel()).getByLabelText("Friend's phone number");
+    await user.type(friend, '+266 5000-0002');
+    expect(friend).toHaveValue('50000002');
+    await user.clear(friend);
+    await user.type(friend, '26662 0000 1x9');
+    expect(friend).toHaveValue('62000019');
+    await user.click(within(panel()).getByRole('button', { name: 'For me' }));
+    expect(within(panel()).queryByLabelText("Friend's phone number")).not.toBeInTheDocument();
+  });
+
+  it('shakes the empty wallet and amount for 300 ms and sends nothing', async () => {
+    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await openWallet(/Buy mobile/);
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+    const wallet = within(panel()).getByLabelText('Mobile wallet');
+    expect(wallet).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(wallet.closest('.field')).toHaveClass('shake');
+    expect(amountField().closest('.field')).toHaveClass('shake');
+    expect(wallet).toHaveFocus();
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(wallet.closest('.field')).not.toHaveClass('shake');
+    expect(wallet).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it("shakes a friend's number shorter than 8 digits and sends nothing", async () => {
+    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const { user } = await openWallet(/Buy mobile/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.type(amountField(), '10');
+    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
+    const friend = within(panel()).getByLabelText("Friend's phone number");
+    await user.type(friend, '5000001');
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    expect(friend).toHaveAttribute('aria-invalid', 'true');
+    expect(friend.closest('.field')).toHaveClass('shake');
+    expect(friend).toHaveFocus();
+    expect(amountField()).not.toHaveAttribute('aria-invalid');
+    expect(within(panel()).getByText("Enter your friend's 8-digit number.")).toBeInTheDocument();
+    await user.type(friend, '2');
+    expect(friend).not.toHaveAttribute('aria-invalid');
+    expect(sent).toEqual([]);
+  });
+
+  it("buys for a friend with an Idempotency-Key, shows the server's message and clears the fields", async () => {
+    const sent = capture('mobile-money-transaction', () =>
+      HttpResponse.json({
+        message: 'Airtime of M 1,025.50 sent to 26650000002.',
+        messageKey: 'AIRTIME.SUCCESS',
+      }),
+    );
+    const fetches = countWalletFetches();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await openWallet(/Buy mobile/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
+    await user.type(amountField(), '1025.5');
+    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
+    await user.type(within(panel()).getByLabelText("Friend's phone number"), '50000002');
+    const before = fetches.n;
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Airtime of M 1,025.50 sent to 26650000002.');
+    expect(toast).toHaveClass('toast-success');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({
+      lang: 'en',
+      amount: 1025.5,
+      receivingMsisdn: '26650000002',
+      mobileWalletSid: 'ECOCASH',
+    });
+    expect(sent[0]!.key).toMatch(UUID);
+    expect(amountField()).toHaveValue('');
+    expect(within(panel()).getByLabelText("Friend's phone number")).toHaveValue('');
+    await waitFor(() => expect(fetches.n).toBe(before + 1));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
+  it('buys for me with the only wallet, no selector shown, and a new key per attempt', async () => {
+    server.use(http.get(`${P}/fetch-supported-wallets`, () => HttpResponse.json([WALLETS[0]])));
+    const sent = capture('mobile-money-transaction', () =>
+      HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' }),
+    );
+    const { user } = await openWallet(/Buy mobile/);
+    // The list arrives after the panel: wait until the default choice can be used.
+    await waitFor(() => expect(within(panel()).queryByLabelText('Mobile wallet')).not.toBeInTheDocument());
+    for (const typed of ['5', '7']) {
+      await user.type(amountField(), typed);
+      await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+      await waitFor(() => expect(amountField()).toHaveValue(''));
+    }
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((s) => s.body)).toEqual([
+      { lang: 'en', amount: 5, receivingMsisdn: null, mobileWalletSid: 'MPESA' },
+      { lang: 'en', amount: 7, receivingMsisdn: null, mobileWalletSid: 'MPESA' },
+    ]);
+    expect(sent[0]!.key).not.toBe(sent[1]!.key);
+  });
+
+  it('a refusal shows the WALLET.SERVERERROR toast with the reason and clears the fields', async () => {
+    capture('mobile-money-transaction', () =>
+      HttpResponse.json(
+        { statusCode: 402, error: 'Payment Required', messageKey: 'WALLET.INSUFFICIENT_FUNDS', message: 'x' },
+        { status: 402 },
+      ),
+    );
+    const { user } = await openWallet(/Buy mobile/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.type(amountField(), '99999');
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
+    expect(toast).toHaveTextContent('There is not enough money in your wallet for this amount.');
+    expect(toast).toHaveClass('toast-failure');
+    expect(amountField()).toHaveValue('');
+  });
+});
+
+describe('cash out', () => {
+  it('shakes when the wallet or amount is missing and sends nothing', async () => {
+    const sent = capture('cash-out', () => HttpResponse.json({}));
+    const { user } = await openWallet(/Cash out/);
+    await user.type(amountField(), '20');
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    expect(within(panel()).getByLabelText('Mobile wallet').closest('.field')).toHaveClass('shake');
+    expect(amountField()).not.toHaveAttribute('aria-invalid');
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.clear(amountField());
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+
+  it('shows a loading state until the answer, then the message in a toast', async () => {
+    const sent = capture('cash-out', async () => {
+      await delay(200);
+      return HttpResponse.json({
+        message: 'Your cash-out of M 20.00 is being processed (ref MP-1).',
+        messageKey: 'CASHOUT.PENDING',
+        status: 'PENDING',
+        reference: 'MP-1',
+      });
+    });
+    const { user } = await openWallet(/Cash out/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.type(amountField(), '20');
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    const busy = within(panel()).getByRole('button', { name: 'Cashing out…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Your cash-out of M 20.00 is being processed (ref MP-1).');
+    expect(toast).toHaveClass('toast-warning');
+    expect(within(panel()).getByRole('button', { name: 'Cash out' })).toBeEnabled();
+    expect(sent[0]).toEqual({
+      body: { lang: 'en', amount: 20, mobileWalletSid: 'MPESA' },
+      key: expect.stringMatching(UUID),
+    });
+    expect(amountField()).toHaveValue('');
+  });
+
+  it('a network failure clears the loading state and shows the failure toast', async () => {
+    capture('cash-out', () => HttpResponse.error());
+    const { user } = await openWallet(/Cash out/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
+    await user.type(amountField(), '20');
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
+    expect(toast).toHaveTextContent('No network connection.');
+    expect(within(panel()).getByRole('button', { name: 'Cash out' })).toBeEnabled();
+  });
+});
+
+describe('transactions', () => {
+  /** A Maseru-time 'yyyy-mm-dd hh:mm:ss' for `hoursAgo` hours before now. */
+  const maseru = (hoursAgo: number) =>
+    new Date(Date.now() - hoursAgo * 3_600_000 + 2 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+  it('lists moves 8 per page with signed amounts, reasons inside, and filters by time', async () => {
+    const moves: WalletMove[] = Array.from({ length: 10 }, (_, i) => ({
+      createDate: maseru(i * 10 + 1),
+      amount: i % 2 ? 1000 + i : -(i + 0.5),
+      reason: i % 2 ? 'PRIZE_WON' : 'AIRTIME_FOR_FRIEND',
+      serviceId: `S-${i}`,
+    }));
+    countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
+    const { user } = await openWallet(/Transactions/);
+    const list = within(panel()).getByRole('list', { name: 'Transactions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(8);
+    const first = items[0]!.querySelector('summary')!;
+    expect(first).toHaveTextContent(`${moves[0]!.createDate}M. -0.50`);
+    expect(items[1]!.querySelector('summary')).toHaveTextContent('M. 1,001.00');
+    fireEvent.click(first);
+    expect(items[0]).toHaveTextContent('ReasonAirtime For Friend');
+    expect(items[0]).toHaveTextContent('ServiceS-0');
+
+    await user.click(within(panel()).getByRole('button', { name: 'Page 2' }));
+    expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(panel()).getByText(moves[9]!.createDate)).toBeInTheDocument();
+
+    // Last 24 hours: moves 1, 11 and 21 hours old; the page goes back to 1.
+    await user.selectOptions(within(panel()).getByLabelText('Time range'), 'day');
+    expect(within(panel()).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(panel()).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    await user.selectOptions(within(panel()).getByLabelText('Time range'), '1h');
+    expect(within(panel()).getByText('No transactions in this time range.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+// Wallet, end to end, for what the server serves today: the header's balance, the Overview figures and the
+// Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
+// phone size. Buying, cashing out and subscribing join once the issue 5 server API is merged.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Wallet {
+  totalAvailableAmount: number;
+  withdrawablemount: number;
+  totalWonAmount: number;
+  totalWithdrawnAmount: number;
+  currentlyWithheldAmount: number;
+  walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
+}
+
+/** Calls the API with the token the app stored, as the app itself would. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${server.url}/api/protected/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** WCAG A/AA violations inside the wallet screen (the shell around it is checked by its own tests). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('.wallet').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** M with two decimals and thousands separators, written out independently of machines/rules. */
+const money = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('wallet', () => {
+  it('shows the balance in the header, the overview figures and the transactions of the demo subscriber', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page);
+    await page.getByTestId('lang-en').click();
+
+    const wallet = await api<Wallet>(page, 'fetch-wallet-info');
+    const button = page.getByTestId('wallet-button');
+    await expect.poll(() => button.textContent()).toBe(`M ${money(wallet.totalAvailableAmount)}`);
+    // The demo subscriber's seeded balance (server/demo): M 1,054.00 before any play.
+    expect(await button.textContent()).toBe('M 1,054.00');
+
+    await button.click();
+    await page.waitForURL('**/wallet');
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
+    const figure = (id: string) => page.getByTestId(`figure-${id}`).locator('dd').textContent();
+    expect(await figure('available')).toBe(`M ${money(wallet.totalAvailableAmount)}`);
+    expect(await figure('withdrawable')).toBe(`M ${money(wallet.withdrawablemount)}`);
+    expect(await figure('won')).toBe(`M ${money(wallet.totalWonAmount)}`);
+    expect(await figure('withdrawn')).toBe(`M ${money(wallet.totalWithdrawnAmount)}`);
+    expect(await page.getByTestId('figure-withheld').count()).toBe(wallet.currentlyWithheldAmount ? 1 : 0);
+    await shot(page, 'wallet-overview');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Buy mobile' }).click();
+    await page.getByRole('button', { name: 'For a friend' }).click();
+    await page.getByLabel("Friend's phone number").fill('+266 5000 0002');
+    expect(await page.getByLabel("Friend's phone number").inputValue()).toBe('50000002');
+    await page.getByRole('tabpanel').getByLabel('Amount').fill('1234.5');
+    expect(await page.getByRole('tabpanel').getByLabel('Amount').inputValue()).toBe('1,234.5');
+    await shot(page, 'wallet-buy');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const items = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+    await items.first().waitFor();
+    expect(wallet.walletMovesDto.length).toBeGreaterThan(0);
+    expect(await items.count()).toBe(Math.min(8, wallet.walletMovesDto.length));
+    const first = wallet.walletMovesDto[0]!;
+    const sign = first.amount < 0 ? '-' : '';
+    expect(await items.first().locator('summary').textContent()).toBe(
+      `${first.createDate}M. ${sign}${money(Math.abs(first.amount))}`,
+    );
+    await items.first().locator('summary').click();
+    const reason = first.reason
+      .split('_')
+      .map((w) => w[0] + w.slice(1).toLowerCase())
+      .join(' ');
+    await expect.poll(() => items.first().textContent()).toContain(`Reason${reason}`);
+    const pages = Math.ceil(wallet.walletMovesDto.length / 8);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(pages > 1 ? 1 : 0);
+    await shot(page, 'wallet-transactions');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Cash out' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Cash out' }).click();
+    // Nothing chosen: the wallet field is marked invalid (and shakes) and nothing is sent.
+    expect(await page.getByRole('tabpanel').getByLabel('Mobile wallet').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await shot(page, 'wallet-cashout');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The page never scrolls sideways at 360 px.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
