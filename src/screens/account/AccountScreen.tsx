@@ -2,16 +2,17 @@
 // when not subscribed, the change-password modal, and responsible play (issue 5).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useIsSubscribed } from '../../account/hooks';
 import { changePassword, fetchSubscriberInfo, type SubscriberInfo } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { ACCOUNT_CHANGED_EVENT } from '../../api/play';
 import { Toast, useToast } from '../../components/Toast';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useSession, useSessionUser } from '../../session/hooks';
+import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
 import { formatServerDate } from './limits';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ResponsiblePlay } from './ResponsiblePlay';
-import { SubscribeNow } from './SubscribeNow';
 import './account.css';
 
 // Radix and the form load on the first click of "Change password".
@@ -68,6 +69,9 @@ export default function AccountScreen() {
   };
 
   const ready = info.kind === 'ready' ? info.info : null;
+  // The shared account store hears about a subscribe from anywhere (header, this screen) at once.
+  const storeSubscribed = useIsSubscribed();
+  const subscribed = storeSubscribed ?? ready?.isSubscriptionEnabled ?? false;
   return (
     <section className="page account" aria-labelledby="page-title">
       <h1 id="page-title">
@@ -93,8 +97,8 @@ export default function AccountScreen() {
             <dt>{t`Subscription`}</dt>
             <dd data-testid="account-subscription">
               {ready ? (
-                <span className={`status ${ready.isSubscriptionEnabled ? 'status-on' : 'status-off'}`}>
-                  {ready.isSubscriptionEnabled ? t`Enabled` : t`Disabled`}
+                <span className={`status ${subscribed ? 'status-on' : 'status-off'}`}>
+                  {subscribed ? t`Enabled` : t`Disabled`}
                 </span>
               ) : (
                 '—'
@@ -117,7 +121,7 @@ export default function AccountScreen() {
             </button>
           </div>
         )}
-        {ready && !ready.isSubscriptionEnabled && <SubscribeNow />}
+        {ready && !subscribed && <SubscribeNowButton>{t`Subscribe now`}</SubscribeNowButton>}
       </section>
 
       <section className="account-card" aria-labelledby="acc-password">
