@@ -17,6 +17,7 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'ERRORS.NETWORK': msg`No network connection. Check your data or Wi-Fi and try again.`,
   'ERRORS.SERVER': msg`The service is not answering right now. Please try again later.`,
   'ERRORS.UNAUTHORIZED': msg`Your session has ended. Please sign in again.`,
+  'PUSH.INVALID': msg`This browser could not be signed up for notifications.`,
 };
 
 /** Said when a key has no entry above. */
