@@ -212,8 +212,13 @@ describeEachDb('web push', (t) => {
       clock.set(new Date(current.end_at.getTime() - 2 * 3600_000));
       expect(await app.push.notifier.remindClosingSoon(clock.now())).toBe(0);
       clock.set(new Date(current.end_at.getTime() - 30 * 60_000));
-      // Others subscribed in this suite have not played either; what matters is who got what.
-      expect(await app.push.notifier.remindClosingSoon(clock.now())).toBeGreaterThanOrEqual(1);
+      // Two instances checking at the same moment: each reminder still goes out once. (Others subscribed
+      // in this suite have not played either; what matters is who got what.)
+      const [a, b] = await Promise.all([
+        app.push.notifier.remindClosingSoon(clock.now()),
+        app.push.notifier.remindClosingSoon(clock.now()),
+      ]);
+      expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await app.push.notifier.remindClosingSoon(clock.now())).toBe(0);
     } finally {
       clock.set(before);
