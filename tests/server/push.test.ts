@@ -69,7 +69,8 @@ describeEachDb('web push', (t) => {
     const { app, db } = t();
     const a = await addSubscriber(t(), '26650001001');
     const b = await addSubscriber(t(), '26650001002');
-    const sub = browserSubscription('https://push.example.org/send/abc');
+    // Local, like every stored endpoint here: later reminders in this suite really send to it.
+    const sub = browserSubscription(`${endpoint.url}/push/moved`);
     const first = await subscribe(t(), a, sub.json);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ response: 'subscribed' });
