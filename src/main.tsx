@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
 import { initI18n } from './i18n/i18n';
+import { platform } from './platform';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
@@ -10,6 +11,19 @@ import './styles/forms.css';
 const catalog = initI18n();
 const app = createApp();
 const root = document.getElementById('root')!;
+
+// Inside the Capacitor shell only: device preferences, native push, app resume (src/platform/nativeApp.ts).
+if (platform === 'native') {
+  import('./platform/nativeApp')
+    .then(({ startNativeApp }) =>
+      startNativeApp({
+        session: app.session,
+        navigate: (path) => void app.router.navigate({ href: path }),
+        currentPath: () => app.router.state.location.pathname,
+      }),
+    )
+    .catch((error: unknown) => console.error('native app start failed', error));
+}
 
 catalog
   .catch((err: unknown) => console.error('language catalog failed to load', err))

@@ -31,6 +31,7 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'CASHOUT.FAILED': msg`The mobile money provider refused the cash-out. The amount is back in your wallet.`,
   'SUBSCRIPTION.REQUIRED': msg`You need an active subscription to play. Subscribe, then submit again.`,
   'IDEMPOTENCY.IN_PROGRESS': msg`Your request is still being processed. Wait a moment, then try again.`,
+  'PUSH.INVALID': msg`This browser could not be signed up for notifications.`,
 };
 
 /** Said when a key has no entry above. */

@@ -40,6 +40,15 @@ function set(key: string, value: string | null): void {
   }
 }
 
+/** Receives every token write; the native app copies them to device preferences (SPEC.md §3). */
+export type TokenMirror = (token: string | null, refreshToken: string | null) => void;
+let tokenMirror: TokenMirror | null = null;
+
+/** Installs (or, with null, removes) the token mirror. Only the native app installs one. */
+export function setTokenMirror(mirror: TokenMirror | null): void {
+  tokenMirror = mirror;
+}
+
 /** The stored session with the token's expiry and issued-at. */
 export function readSession(): Session {
   const token = get(KEYS.token);
@@ -60,6 +69,7 @@ export function writeSession(s: Session): void {
   set(KEYS.role, s.role);
   set(KEYS.refreshToken, s.refreshToken);
   set(KEYS.token, s.token);
+  tokenMirror?.(s.token, s.refreshToken);
 }
 
 /** Sign-out as SPEC.md §4 has it: role and token become the text 'null'; the refresh token goes. */
@@ -67,6 +77,7 @@ export function clearSession(): void {
   set(KEYS.role, 'null');
   set(KEYS.token, 'null');
   set(KEYS.refreshToken, null);
+  tokenMirror?.('null', null);
 }
 
 /** The session a token answer gives: roles and user from the access token's claims. */

@@ -1,6 +1,10 @@
 // Footer (SPEC.md §1, §2): the top block (title, support, social links, payment methods, disclaimer) only
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+
+// Lazy: web push code is not needed for the first paint.
+const NotifyButton = lazy(() => import('../components/NotifyButton'));
 
 const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/' },
@@ -48,6 +52,11 @@ function FooterTop() {
             </li>
           ))}
         </ul>
+      </div>
+      <div className="footer-col">
+        <Suspense fallback={null}>
+          <NotifyButton />
+        </Suspense>
       </div>
       <p className="footer-disclaimer">
         <Trans>

@@ -1,12 +1,15 @@
 // The main area's layout (SPEC.md §2): header and banner for signed-in users, the page, the footer.
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
 import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// The critical version alert and the app-download toast: lazy, they are never part of the first paint.
+const ShellNotices = lazy(() => import('./notices/ShellNotices'));
 
 /** New pages start at the top; back and forward keep the restored position (router scrollRestoration). */
 function useScrollTopOnNavigate() {
@@ -38,6 +41,9 @@ export function Shell() {
           <Outlet />
         </main>
         <Footer loggedIn={loggedIn} />
+        <Suspense fallback={null}>
+          <ShellNotices />
+        </Suspense>
       </div>
     </AccountProvider>
   );

@@ -1,8 +1,10 @@
 // One msw server for the component tests; each test adds the handlers it needs. The play defaults
 // answer the banner's and /play's calls, the wallet defaults the shell's wallet and subscription
-// status, which every signed-in page makes.
+// status, which every signed-in page makes; the app-info defaults answer the shell's version and
+// client-type checks.
 import { setupServer } from 'msw/node';
+import { appInfoDefaults } from './appInfoHandlers';
 import { playDefaults } from './playHandlers';
 import { walletDefaults } from './walletHandlers';
 
-export const server = setupServer(...playDefaults, ...walletDefaults);
+export const server = setupServer(...playDefaults, ...walletDefaults, ...appInfoDefaults);

@@ -69,7 +69,8 @@ describeEachDb('web push', (t) => {
     const { app, db } = t();
     const a = await addSubscriber(t(), '26650001001');
     const b = await addSubscriber(t(), '26650001002');
-    const sub = browserSubscription('https://push.example.org/send/abc');
+    // Local, like every stored endpoint here: later reminders in this suite really send to it.
+    const sub = browserSubscription(`${endpoint.url}/push/moved`);
     const first = await subscribe(t(), a, sub.json);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ response: 'subscribed' });
@@ -212,8 +213,13 @@ describeEachDb('web push', (t) => {
       clock.set(new Date(current.end_at.getTime() - 2 * 3600_000));
       expect(await app.push.notifier.remindClosingSoon(clock.now())).toBe(0);
       clock.set(new Date(current.end_at.getTime() - 30 * 60_000));
-      // Others subscribed in this suite have not played either; what matters is who got what.
-      expect(await app.push.notifier.remindClosingSoon(clock.now())).toBeGreaterThanOrEqual(1);
+      // Two instances checking at the same moment: each reminder still goes out once. (Others subscribed
+      // in this suite have not played either; what matters is who got what.)
+      const [a, b] = await Promise.all([
+        app.push.notifier.remindClosingSoon(clock.now()),
+        app.push.notifier.remindClosingSoon(clock.now()),
+      ]);
+      expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await app.push.notifier.remindClosingSoon(clock.now())).toBe(0);
     } finally {
       clock.set(before);
