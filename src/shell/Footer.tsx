@@ -2,7 +2,7 @@
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans, useLingui } from '@lingui/react/macro';
 
-const SOCIAL = [
+export const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/' },
   { name: 'X', href: 'https://x.com/' },
   { name: 'Instagram', href: 'https://www.instagram.com/' },
