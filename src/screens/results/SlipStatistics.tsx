@@ -5,20 +5,30 @@ import { breakLongWords } from '../../../machines/rules/longWords';
 import { type BetslipStatistics, type PlacedBet, sharePercent } from '../../../machines/rules/results';
 import { formatMoney } from './format';
 
-function Bar({ label, share, name }: { label: string; share: number; name: string }) {
-  const pct = sharePercent(share);
+/** One match: a stacked bar of the 1 / X / 2 shares with the percentages written beneath. */
+function Shares({ home, draw, away }: { home: number; draw: number; away: number }) {
+  const { t } = useLingui();
+  const [h, d, a] = [sharePercent(home), sharePercent(draw), sharePercent(away)];
+  const described = t`Home win: ${h}%, draw: ${d}%, away win: ${a}%`;
   return (
-    <div className="share" title={`${name}: ${pct}%`}>
-      <span className="share-label" aria-hidden="true">
-        {label}
+    <>
+      <span className="share-track" role="img" aria-label={described}>
+        <span className="share-fill share-home" style={{ width: `${h}%` }} />
+        <span className="share-fill share-draw" style={{ width: `${d}%` }} />
+        <span className="share-fill share-away" style={{ width: `${a}%` }} />
       </span>
-      <span className="share-track" role="img" aria-label={`${name}: ${pct}%`}>
-        <span className="share-fill" style={{ width: `${pct}%` }} />
+      <span className="share-legend" aria-hidden="true">
+        <span>
+          <i className="share-dot share-home" />1 {h}%
+        </span>
+        <span>
+          <i className="share-dot share-draw" />X {d}%
+        </span>
+        <span>
+          <i className="share-dot share-away" />2 {a}%
+        </span>
       </span>
-      <span className="share-pct" aria-hidden="true">
-        {pct}%
-      </span>
-    </div>
+    </>
   );
 }
 
@@ -39,11 +49,7 @@ export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets
               <span className="share-match-name">
                 {m.position}. {teams(m.position)}
               </span>
-              <div className="share-bars">
-                <Bar label="1" share={m.home} name={t`Home win`} />
-                <Bar label="X" share={m.draw} name={t`Draw`} />
-                <Bar label="2" share={m.away} name={t`Away win`} />
-              </div>
+              <Shares home={m.home} draw={m.draw} away={m.away} />
             </li>
           ))}
         </ol>
