@@ -58,7 +58,7 @@ export default function AdminScreen() {
 
       {notice && (
         <p
-          className={`admin-notice admin-notice-${notice.kind}`}
+          className={`admin-notice admin-notice-${notice.kind} admin-notice-sticky`}
           role={notice.kind === 'error' ? 'alert' : 'status'}
         >
           {notice.text}
