@@ -11,6 +11,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { isAdmin } from '../machines/session/rules';
 import type { Api } from './api';
 import { PendingScreen } from './components/PendingScreen';
 import { HOME, type SessionService, safeRedirect } from './session/service';
@@ -87,6 +88,16 @@ const guardedRoute = createRoute({
 const guarded = <P extends string>(path: P, load: () => Promise<{ default: ComponentType }>) =>
   createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load) });
 
+/** The operator screen: ROLE_ADMIN only (anyone else signed in goes to /play); lazy, outside the subscriber bundle. */
+const adminRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'admin',
+  beforeLoad: ({ context }) => {
+    if (!isAdmin(context.session.actor.getSnapshot().context.session)) throw redirect({ to: HOME });
+  },
+  component: lazyRouteComponent(() => import('./screens/admin/AdminScreen')),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
@@ -99,6 +110,7 @@ const routeTree = rootRoute.addChildren([
       guarded('contact', () => import('./screens/contact/ContactScreen')),
       guarded('wallet', () => import('./screens/wallet/WalletScreen')),
       guarded('account', () => import('./screens/account/AccountScreen')),
+      adminRoute,
     ]),
     unknownRoute,
   ]),

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 // Lazy: web push code is not needed for the first paint.
 const NotifyButton = lazy(() => import('../components/NotifyButton'));
 
-const SOCIAL = [
+export const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/' },
   { name: 'X', href: 'https://x.com/' },
   { name: 'Instagram', href: 'https://www.instagram.com/' },

@@ -2,10 +2,11 @@
 // countdown and language; the main links. Ticking parts are their own components so only they re-render.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { ROLES } from '../../machines/session/rules';
 import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
 import { formatDate, formatTime } from '../lib/dateFormat';
-import { useSession, useSessionCountdown } from '../session/hooks';
+import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -39,6 +40,7 @@ function SessionCountdown() {
 function MainNav() {
   const { t } = useLingui();
   const { userAction } = useSession();
+  const operator = useHasRole(ROLES.admin);
   const links = [
     { to: '/play', label: t`Play` },
     { to: '/results', label: t`Results` },
@@ -57,6 +59,13 @@ function MainNav() {
             </Link>
           </li>
         ))}
+        {operator && (
+          <li>
+            <Link to="/admin" onClick={userAction}>
+              {t`Operations`}
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );

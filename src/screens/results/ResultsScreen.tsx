@@ -1,8 +1,191 @@
-// Placeholder until the Results screen is built (SPEC.md §2).
-import { useLingui } from '@lingui/react/macro';
-import { ComingSoon } from '../../components/ComingSoon';
+// The Results screen (SPEC.md §2): time-range and result filters, the subscriber's past betslips as
+// collapsible slips, 8 per page. The list comes from the results machine; filters, paging and which slips
+// are open (SPEC.md §3 client flags isCollapsed / hasOpened) are view state here.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { clampPage, PAGE_SIZE, pageCount, pageItems } from '../../../machines/rules/paging';
+import {
+  filterByResult,
+  isResultFilterId,
+  type PastBetslip,
+  parseWireDate,
+  RESULT_FILTERS,
+  type ResultFilterId,
+  slipState,
+} from '../../../machines/rules/results';
+import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
+import { fetchPastBetslips } from '../../api/results';
+import { Paginator } from '../../components/Paginator';
+import { TimeFilter } from '../../components/TimeFilter';
+import { useServerMessage } from '../../i18n/serverMessages';
+import { useSession, useSessionUser } from '../../session/hooks';
+import { goldBurst } from './confetti';
+import { RESULT_FILTER_LABELS } from './labels';
+import { resultsMachine } from './resultsMachine';
+import { SlipItem } from './SlipItem';
+import './results.css';
+
+interface Keyed {
+  key: string;
+  slip: PastBetslip;
+}
+
+function ResultFilter({
+  value,
+  onChange,
+}: {
+  value: ResultFilterId | null;
+  onChange: (v: ResultFilterId) => void;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <div className="filter">
+      <label htmlFor="result-filter">{t`Result`}</label>
+      <select
+        id="result-filter"
+        value={value ?? ''}
+        onChange={(e) => onChange(isResultFilterId(e.target.value) ? e.target.value : 'all')}
+      >
+        <option value="">{t`Select By Result`}</option>
+        {RESULT_FILTERS.map((id) => (
+          <option key={id} value={id}>
+            {i18n._(RESULT_FILTER_LABELS[id])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export default function ResultsScreen() {
   const { t } = useLingui();
-  return <ComingSoon title={t`Results`} />;
+  const say = useServerMessage();
+  const { userAction } = useSession();
+  const user = useSessionUser();
+  const actor = useActorRef(
+    resultsMachine.provide({
+      actors: { fetchSlips: fromPromise(({ signal }) => fetchPastBetslips(user, signal)) },
+    }),
+  );
+  const phase = useSelector(actor, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready',
+  );
+  const slips = useSelector(actor, (s) => s.context.slips);
+  const error = useSelector(actor, (s) => s.context.error);
+
+  const [timeFilter, setTimeFilter] = useState<TimeFilterId | null>(null);
+  const [resultFilter, setResultFilter] = useState<ResultFilterId | null>(null);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // hasOpened (SPEC.md §3): the confetti plays on a won slip's first opening only.
+  const opened = useRef(new Set<string>());
+
+  // Keys from the server's order, so a slip keeps its open state across filters and pages.
+  const keyed = useMemo<Keyed[]>(() => slips.map((slip, i) => ({ key: `${i}-${slip.sid}`, slip })), [slips]);
+  const shown = filterByResult(
+    filterByTime(keyed, (k) => parseWireDate(k.slip.createdAt), timeFilter ?? 'all', new Date()),
+    resultFilter,
+    (k) => k.slip.won,
+  );
+  const count = pageCount(shown.length, PAGE_SIZE);
+  const current = clampPage(page, count);
+
+  const toggle = ({ key, slip }: Keyed) => {
+    const opening = !open.has(key);
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (opening) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+    if (opening && !opened.current.has(key)) {
+      opened.current.add(key);
+      if (slipState(slip) === 'won') void goldBurst().catch(() => undefined); // decoration only
+    }
+  };
+
+  return (
+    <section className="page results" aria-labelledby="page-title" aria-busy={phase === 'loading'}>
+      <h1 id="page-title">
+        <Trans>Results</Trans>
+      </h1>
+
+      <div className="results-filters">
+        <TimeFilter
+          value={timeFilter}
+          onChange={(v) => {
+            setTimeFilter(v);
+            setPage(1);
+          }}
+        />
+        <ResultFilter
+          value={resultFilter}
+          onChange={(v) => {
+            setResultFilter(v);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      {phase === 'loading' && (
+        <div className="results-pending" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <Trans>Loading your betslips…</Trans>
+        </div>
+      )}
+
+      {phase === 'failed' && (
+        <div className="results-error" role="alert">
+          <p>{say(error)}</p>
+          <button type="button" className="btn btn-gold" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+
+      {phase === 'ready' && slips.length === 0 && (
+        <div className="results-empty">
+          <p>
+            <Trans>You have no past betslips yet. Your betslips show here once you have played.</Trans>
+          </p>
+          <Link to="/play" className="btn btn-gold">
+            <Trans>Play now</Trans>
+          </Link>
+        </div>
+      )}
+
+      {phase === 'ready' && slips.length > 0 && shown.length === 0 && (
+        <p className="results-empty">
+          <Trans>No betslips match these filters.</Trans>
+        </p>
+      )}
+
+      {phase === 'ready' && shown.length > 0 && (
+        <>
+          <ul className="slips" aria-label={t`Past betslips`}>
+            {pageItems(shown, current, PAGE_SIZE).map((k) => (
+              <SlipItem
+                key={k.key}
+                id={k.key}
+                slip={k.slip}
+                open={open.has(k.key)}
+                onToggle={() => toggle(k)}
+              />
+            ))}
+          </ul>
+          <Paginator
+            page={current}
+            count={count}
+            onChange={(p) => {
+              userAction();
+              setPage(p);
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
 }

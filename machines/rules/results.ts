@@ -1,0 +1,109 @@
+// Results-screen rules (SPEC.md §3 Past betslip / Placed bet, §4 Past betslip state; docs/CONTRACTS.md
+// "Results and operations API"): how picks and results are labelled, a slip's state, the result filter,
+// title case for prize names and reading the wire's 'yyyy-mm-dd hh:mm' dates. Pure.
+
+/** A placed bet as fetch-past-submitted-betslips sends it. */
+export interface PlacedBet {
+  positionInBetSlip: number;
+  pick: string | null;
+  result: string | null;
+  /** null while the result is unknown. */
+  isCorrect: boolean | null;
+  tournament: string;
+  homeTeam: string;
+  awayTeam: string;
+  matchDate: string;
+  betDate: string;
+}
+
+/** Statistics published once a betslip closes: pick shares (0..1) per match and each tier's winners. */
+export interface BetslipStatistics {
+  matches: { position: number; home: number; draw: number; away: number }[];
+  tiers: { prizeType: number; winners: number; amountEach: number }[];
+}
+
+/** A past betslip as fetch-past-submitted-betslips sends it (newest first). */
+export interface PastBetslip {
+  sid: string;
+  won: boolean;
+  betSlipClosed: boolean;
+  subscriberId: string;
+  createdAt: string;
+  /** M */
+  amountWon: number;
+  prizeWon: string;
+  /** Correct so far while open (the final count once closed); null when not known. */
+  correctCount: number | null;
+  placedBets: PlacedBet[];
+  statistics: BetslipStatistics | null;
+}
+
+/** What a pick or result is shown as (SPEC.md §3 mapping table); the UI translates each label. */
+export type PickLabel = 'HOME' | 'AWAY' | 'DRAW' | 'HOME, AWAY' | 'HOME, DRAW' | 'AWAY, DRAW' | 'ANY' | 'N/A';
+
+const PICK_LABELS: Record<string, PickLabel> = {
+  HOME_WIN: 'HOME',
+  AWAY_WIN: 'AWAY',
+  DRAW: 'DRAW',
+  EITHER_HOME_OR_AWAY: 'HOME, AWAY',
+  EITHER_HOME_OR_DRAW: 'HOME, DRAW',
+  EITHER_AWAY_OR_DRAW: 'AWAY, DRAW',
+  ALL: 'ANY',
+};
+
+/** The table's label for a pick or result value; anything else (VOID, null, unknown) is 'N/A'. */
+export const pickLabel = (value: string | null | undefined): PickLabel =>
+  (value != null && Object.hasOwn(PICK_LABELS, value) && PICK_LABELS[value]) || 'N/A';
+
+export type SlipState = 'pending' | 'won' | 'lost';
+
+/** Pending while not closed; once closed, won or lost (SPEC.md §4). */
+export const slipState = (slip: Pick<PastBetslip, 'won' | 'betSlipClosed'>): SlipState =>
+  !slip.betSlipClosed ? 'pending' : slip.won ? 'won' : 'lost';
+
+/** The tick or cross column: only once the slip is closed, and only when the bet has a verdict. */
+export type BetMark = 'correct' | 'wrong' | 'n/a';
+
+export const betMark = (closed: boolean, isCorrect: boolean | null): BetMark =>
+  !closed || isCorrect === null ? 'n/a' : isCorrect ? 'correct' : 'wrong';
+
+export type ResultFilterId = 'all' | 'won' | 'notWon';
+
+export const RESULT_FILTERS: readonly ResultFilterId[] = ['all', 'won', 'notWon'];
+
+export const isResultFilterId = (value: string): value is ResultFilterId =>
+  (RESULT_FILTERS as readonly string[]).includes(value);
+
+/**
+ * The result filter: the placeholder (null) and All keep everything; Won keeps won slips; Not Won keeps
+ * the rest, pending ones included (they have not won, as the `won` flag says).
+ */
+export function filterByResult<T>(
+  items: readonly T[],
+  filter: ResultFilterId | null,
+  won: (item: T) => boolean,
+): T[] {
+  if (filter === 'won') return items.filter((item) => won(item));
+  if (filter === 'notWon') return items.filter((item) => !won(item));
+  return [...items];
+}
+
+/** 'SECOND PRIZE' → 'Second Prize'; 'JACKPOT' → 'Jackpot'. Words split on spaces, underscores or hyphens kept. */
+export const titleCase = (text: string): string =>
+  text
+    .trim()
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+
+/** A wire date 'yyyy-mm-dd hh:mm' read as the phone's local time (SPEC.md §3); Invalid Date if unreadable. */
+export function parseWireDate(text: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text ?? '');
+  if (!m) return new Date(Number.NaN);
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi);
+}
+
+/** Integer percent of a 0..1 share, clamped (the bars and their labels). */
+export const sharePercent = (share: number): number =>
+  Number.isFinite(share) ? Math.round(Math.min(1, Math.max(0, share)) * 100) : 0;

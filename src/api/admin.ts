@@ -1,0 +1,60 @@
+// Operator API (docs/CONTRACTS.md "Results and operations API", /api/admin, ROLE_ADMIN). Imported only by
+// the lazy /admin screen, so none of it reaches a subscriber's bundle.
+import type { BetslipParams } from '../../machines/rules/betslip';
+import { apiGet, apiPost } from './http';
+
+export type MatchResult = 'HOME_WIN' | 'AWAY_WIN' | 'DRAW' | 'VOID';
+export const MATCH_RESULTS: readonly MatchResult[] = ['HOME_WIN', 'AWAY_WIN', 'DRAW', 'VOID'];
+
+/** A betslip in the operator's list. The contract fixes sid and status; the rest is shown when sent. */
+export interface AdminBetslip {
+  sid: string;
+  status: string;
+  endDate?: string;
+  matches?: {
+    position?: number;
+    betslipPosotion?: number;
+    homeTeam?: string;
+    awayTeam?: string;
+    result?: string | null;
+  }[];
+  [extra: string]: unknown;
+}
+
+export interface NewBetslip {
+  sid?: string;
+  /** ISO */
+  endDate: string;
+  matches: {
+    tournament: string;
+    startDate: string;
+    homeTeam: string;
+    awayTeam: string;
+    homeTeamLogo?: string;
+    awayTeamLogo?: string;
+  }[];
+  betslipParams: BetslipParams;
+}
+
+export interface SettleResult {
+  settled: boolean;
+  winners: number;
+  paidCents: number;
+}
+
+const enc = encodeURIComponent;
+
+export const listBetslips = (signal?: AbortSignal): Promise<AdminBetslip[]> =>
+  apiGet<AdminBetslip[]>('/admin/betslips', { signal });
+
+export const createBetslip = (body: NewBetslip): Promise<{ sid: string }> =>
+  apiPost<{ sid: string }>('/admin/betslips', body);
+
+export const publishBetslip = (sid: string): Promise<unknown> =>
+  apiPost(`/admin/betslips/${enc(sid)}/publish`);
+
+export const setResult = (sid: string, position: number, result: MatchResult): Promise<unknown> =>
+  apiPost(`/admin/betslips/${enc(sid)}/results`, { position, result });
+
+export const settleBetslip = (sid: string): Promise<SettleResult> =>
+  apiPost<SettleResult>(`/admin/betslips/${enc(sid)}/settle`);

@@ -1,0 +1,149 @@
+// The operator screen (/admin, ROLE_ADMIN; lazy, so none of it is in a subscriber's bundle): the betslips
+// with their status, create one from JSON, publish, enter results per match, settle. Every refusal is
+// the server's message key, translated.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { type AdminBetslip, listBetslips, publishBetslip, settleBetslip } from '../../api/admin';
+import { ApiError } from '../../api/http';
+import { useServerMessage } from '../../i18n/serverMessages';
+import { CreateBetslip } from './CreateBetslip';
+import { ResultsForm } from './ResultsForm';
+import './admin.css';
+
+type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+const keyOf = (err: unknown) => (err instanceof ApiError ? err.messageKey : 'ERRORS.SERVER');
+
+export default function AdminScreen() {
+  const { t } = useLingui();
+  const say = useServerMessage();
+  const [betslips, setBetslips] = useState<AdminBetslip[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [resultsOf, setResultsOf] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await listBetslips();
+      setBetslips(Array.isArray(list) ? list : []);
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(keyOf(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Runs one operation, says how it went, and reloads the list. */
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      setNotice({ kind: 'ok', text: await action() });
+      await load();
+    } catch (err) {
+      setNotice({ kind: 'error', text: say(keyOf(err)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page admin" aria-labelledby="page-title" aria-busy={busy}>
+      <h1 id="page-title">
+        <Trans>Operations</Trans>
+      </h1>
+
+      {notice && (
+        <p
+          className={`admin-notice admin-notice-${notice.kind} admin-notice-sticky`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+
+      <h2>
+        <Trans>Betslips</Trans>
+      </h2>
+      {loadError && (
+        <div className="admin-notice admin-notice-error" role="alert">
+          <p>{say(loadError)}</p>
+          <button type="button" className="btn btn-gold" onClick={() => void load()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {!loadError && betslips === null && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {betslips?.length === 0 && (
+        <p>
+          <Trans>No betslips yet. Create one below.</Trans>
+        </p>
+      )}
+      {betslips && betslips.length > 0 && (
+        <ul className="admin-betslips">
+          {betslips.map(({ sid, status, endDate, ...b }) => (
+            <li key={sid} className="admin-card">
+              <div className="admin-betslip-head">
+                <strong>{sid}</strong>
+                <span className="admin-status">{status}</span>
+                {endDate && (
+                  <span className="admin-end">
+                    <Trans>Ends {endDate}</Trans>
+                  </span>
+                )}
+              </div>
+              <div className="admin-actions">
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      await publishBetslip(sid);
+                      return t`Betslip ${sid} published.`;
+                    })
+                  }
+                >
+                  <Trans>Publish</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  aria-expanded={resultsOf === sid}
+                  onClick={() => setResultsOf((s) => (s === sid ? null : sid))}
+                >
+                  <Trans>Enter results</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-gold"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      const r = await settleBetslip(sid);
+                      const winners = r.winners;
+                      const paid = (r.paidCents / 100).toFixed(2);
+                      return t`Betslip ${sid} settled: ${winners} winners, M ${paid} paid.`;
+                    })
+                  }
+                >
+                  <Trans>Settle</Trans>
+                </button>
+              </div>
+              {resultsOf === sid && <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <CreateBetslip run={run} />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+// One past betslip (SPEC.md §2): a collapsible button coloured by state with the subscriber id, the date
+// and 'M. amountWon' when won; open, it shows the congratulation banner (won), the correct-so-far count
+// (still open, on the button), the placed bets and, once closed, how everyone played.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type PastBetslip, slipState } from '../../../machines/rules/results';
+import { formatMoney, formatWireDate } from './format';
+import { prizeName, STATE_LABELS } from './labels';
+import { PlacedBets } from './PlacedBets';
+import { SlipStatistics } from './SlipStatistics';
+
+export function SlipItem({
+  slip,
+  id,
+  open,
+  onToggle,
+}: {
+  slip: PastBetslip;
+  id: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const state = slipState(slip);
+  const bodyId = `slip-${id}`;
+  const bets = Array.isArray(slip.placedBets) ? slip.placedBets : [];
+  const total = bets.length;
+  const correct = slip.correctCount;
+  const prize = slip.prizeWon ? prizeName(slip.prizeWon, (d) => i18n._(d)) : '';
+  const amount = formatMoney(slip.amountWon);
+  return (
+    <li className={`slip slip-${state}`}>
+      <button
+        type="button"
+        className="slip-head"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={onToggle}
+      >
+        <span className="slip-state">{i18n._(STATE_LABELS[state])}</span>
+        <span className="slip-who">{slip.subscriberId}</span>
+        <span className="slip-date">{formatWireDate(slip.createdAt)}</span>
+        {state === 'won' && <span className="slip-amount">{amount}</span>}
+        {state === 'pending' && correct !== null && (
+          <span className="slip-progress">{t`${correct} of ${total} correct so far`}</span>
+        )}
+        <span className="slip-chevron" aria-hidden="true">
+          {open ? '▴' : '▾'}
+        </span>
+      </button>
+      {open && (
+        <div className="slip-body" id={bodyId}>
+          {state === 'won' && (
+            <p className="congrats" role="status">
+              {prize
+                ? t`Congratulations! You won the ${prize}: ${amount}.`
+                : t`Congratulations! You won ${amount}.`}
+            </p>
+          )}
+          {state !== 'pending' && correct !== null && (
+            <p className="slip-progress">
+              <Trans>
+                Correct: {correct} of {total}
+              </Trans>
+            </p>
+          )}
+          <PlacedBets bets={bets} closed={slip.betSlipClosed} />
+          {slip.betSlipClosed && slip.statistics && <SlipStatistics stats={slip.statistics} bets={bets} />}
+        </div>
+      )}
+    </li>
+  );
+}

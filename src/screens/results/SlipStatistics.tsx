@@ -1,0 +1,80 @@
+// How everyone played a closed betslip (issue 6): for each match the share that picked 1, X and 2 as small
+// bars, and for each prize tier its winners and the amount each won.
+import { useLingui } from '@lingui/react/macro';
+import { breakLongWords } from '../../../machines/rules/longWords';
+import { type BetslipStatistics, type PlacedBet, sharePercent } from '../../../machines/rules/results';
+import { formatMoney } from './format';
+
+/** One match: a stacked bar of the 1 / X / 2 shares with the percentages written beneath. */
+function Shares({ home, draw, away }: { home: number; draw: number; away: number }) {
+  const { t } = useLingui();
+  const [h, d, a] = [sharePercent(home), sharePercent(draw), sharePercent(away)];
+  const described = t`Home win: ${h}%, draw: ${d}%, away win: ${a}%`;
+  return (
+    <>
+      <span className="share-track" role="img" aria-label={described}>
+        <span className="share-fill share-home" style={{ width: `${h}%` }} />
+        <span className="share-fill share-draw" style={{ width: `${d}%` }} />
+        <span className="share-fill share-away" style={{ width: `${a}%` }} />
+      </span>
+      <span className="share-legend" aria-hidden="true">
+        <span>
+          <i className="share-dot share-home" />1 {h}%
+        </span>
+        <span>
+          <i className="share-dot share-draw" />X {d}%
+        </span>
+        <span>
+          <i className="share-dot share-away" />2 {a}%
+        </span>
+      </span>
+    </>
+  );
+}
+
+export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets: PlacedBet[] }) {
+  const { t } = useLingui();
+  const teams = (position: number) => {
+    const bet = bets.find((b) => b.positionInBetSlip === position);
+    return bet ? `${breakLongWords(bet.homeTeam)} – ${breakLongWords(bet.awayTeam)}` : '';
+  };
+  const tiers = [...stats.tiers].sort((a, b) => b.prizeType - a.prizeType);
+  return (
+    <section className="slip-stats" aria-label={t`How everyone played`}>
+      <h3>{t`How everyone played`}</h3>
+      {stats.matches.length > 0 && (
+        <ol className="share-list">
+          {stats.matches.map((m) => (
+            <li key={m.position} className="share-match">
+              <span className="share-match-name">
+                {m.position}. {teams(m.position)}
+              </span>
+              <Shares home={m.home} draw={m.draw} away={m.away} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {tiers.length > 0 && (
+        <table className="tiers-table">
+          <caption>{t`Prize tiers`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Correct picks`}</th>
+              <th scope="col">{t`Winners`}</th>
+              <th scope="col">{t`Each won`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.map((tier) => (
+              <tr key={tier.prizeType}>
+                <td>{tier.prizeType}</td>
+                <td>{tier.winners}</td>
+                <td>{formatMoney(tier.amountEach)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// The past-betslips list as a machine (house style: effects are provided actors): loading, ready or
+// failed with the server's message key, and RETRY from either end. Filters and paging are view state.
+import { assign, fromPromise, setup } from 'xstate';
+import { messageKeyOf } from '../../../machines/betslip/helpers';
+import type { PastBetslip } from '../../../machines/rules/results';
+
+export const resultsMachine = setup({
+  types: {
+    context: {} as { slips: PastBetslip[]; error: string | null },
+    events: {} as { type: 'RETRY' },
+  },
+  actors: {
+    fetchSlips: fromPromise<PastBetslip[]>(() => Promise.reject(new Error('fetchSlips not provided'))),
+  },
+}).createMachine({
+  id: 'results',
+  initial: 'loading',
+  context: { slips: [], error: null },
+  states: {
+    loading: {
+      invoke: {
+        src: 'fetchSlips',
+        onDone: {
+          target: 'ready',
+          // A malformed answer is an empty history rather than a crash.
+          actions: assign({
+            slips: ({ event }) => (Array.isArray(event.output) ? event.output : []),
+            error: null,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageKeyOf(event.error) }) },
+      },
+    },
+    ready: { on: { RETRY: 'loading' } },
+    failed: { on: { RETRY: 'loading' } },
+  },
+});
