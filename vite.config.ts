@@ -18,8 +18,15 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        // The shell, every screen's chunk (so any page opens offline) and both language catalogs.
-        globPatterns: ['**/*.{js,css,html}', 'icons/*.png', 'manifest.webmanifest'],
+        // The shell (with its banner and footer pictures), every screen's chunk (so any page opens
+        // offline) and both language catalogs. Team logos and testimonial pictures are cached at run time.
+        globPatterns: [
+          '**/*.{js,css,html}',
+          'icons/*.png',
+          'banner/*.svg',
+          'payments/*.svg',
+          'manifest.webmanifest',
+        ],
         globIgnores: ['**/.vite/**', 'sw.js'],
       },
       // The worker's own build would otherwise overwrite the app's .vite/manifest.json (npm run bench reads it).

@@ -9,7 +9,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { OFFLINE_READS_CACHE as API_CACHE, OFFLINE_READS } from '../src/api/paths';
 import { sendQueuedSubmission } from '../src/api/replaySubmission';
-import { notificationFor, QUEUE_CHANGED, type QueueOutcome, SYNC_TAG } from '../src/offline/queueFormat';
+import {
+  notificationFor,
+  QUEUE_CHANGED,
+  type QueueOutcome,
+  SYNC_TAG,
+  WARM_CACHES,
+} from '../src/offline/queueFormat';
 import { idbQueueStore } from '../src/offline/queueStore';
 import { replayQueue } from '../src/offline/replay';
 
@@ -67,29 +73,52 @@ registerRoute(
 // version waits for the subscriber's "update" tap (src/pwa/), which sends SKIP_WAITING.
 clientsClaim();
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page signed in (or refreshed its token): keep the subscriber's reads ready for offline use.
+  if (type === WARM_CACHES) event.waitUntil(warmReads());
 });
 
+/** Image paths a read's answer names (team logos of the betslip, testimonial pictures). */
+function imagesIn(data: unknown): string[] {
+  const found: string[] = [];
+  const visit = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (typeof x === 'string' && /logo|imgurl/i.test(k) && /^\/(logos|testimonials)\//.test(x))
+          found.push(x);
+        else visit(x);
+      }
+    }
+  };
+  visit(data);
+  return [...new Set(found)];
+}
+
 /**
- * Fills the read cache once at activation with the signed-in subscriber's token, so going offline right
- * after the first visit still shows the last betslip (that visit's reads ran before the worker existed).
+ * Fills the caches once at activation with the signed-in subscriber's token, so going offline right
+ * after the first visit still shows the last betslip with its logos (that visit ran before the worker).
  */
 async function warmReads(): Promise<void> {
   const { token } = await idbQueueStore.auth();
   if (!token || token === 'null') return;
-  const cache = await caches.open(API_CACHE);
-  await Promise.all(
+  const [reads, images] = await Promise.all([caches.open(API_CACHE), caches.open(IMAGE_CACHE)]);
+  const named = await Promise.all(
     [...offlineReads].map(async (url) => {
       try {
         const res = await fetch(url, {
           headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
         });
-        if (res.ok) await cache.put(url, res);
+        if (!res.ok) return [];
+        await reads.put(url, res.clone());
+        return imagesIn(await res.json());
       } catch {
-        // offline already: nothing to keep
+        return []; // offline already: nothing to keep
       }
     }),
   );
+  await Promise.all([...new Set(named.flat())].map((path) => images.add(path).catch(() => undefined)));
 }
 self.addEventListener('activate', (event) => event.waitUntil(warmReads()));
 

@@ -77,9 +77,6 @@ export default function QueuePanel({ messages }: { messages: Messages }) {
     <div className="queue-panel">
       {count > 0 && (
         <p className="queue-waiting" role="status">
-          <span className="queue-icon" aria-hidden="true">
-            ⏳
-          </span>
           <Plural
             value={count}
             one="# slip is saved and waits for the network. It will be sent by itself."

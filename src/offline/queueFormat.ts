@@ -143,6 +143,8 @@ export function nextDueAt(queue: QueuedSubmission[]): number | null {
 /** Background Sync tag and Web Locks name the page and the service worker share. */
 export const SYNC_TAG = 'jackpot14-submissions';
 export const QUEUE_LOCK = 'jackpot14-submission-queue';
+/** Message a page posts to the worker after a sign-in or token refresh: refill the offline reads. */
+export const WARM_CACHES = 'jackpot14:warm-caches';
 /** Message the service worker posts to its pages when the queue or its outcomes changed. */
 export const QUEUE_CHANGED = 'jackpot14:queue-changed';
 

@@ -2,6 +2,7 @@
 // the offline queue (replay on start-up), the session mirror for the worker, and the worker itself.
 
 import { replayNow, startPageQueue } from '../offline/pageQueue';
+import { WARM_CACHES } from '../offline/queueFormat';
 import type { SessionService } from '../session/service';
 import { mirrorSessionForWorker } from '../session/workerAuth';
 import { registerServiceWorker } from './register';
@@ -23,7 +24,13 @@ async function showUpdatePrompt(update: () => void): Promise<void> {
 }
 
 export function bootPwa(session: SessionService): void {
-  mirrorSessionForWorker(session, () => void replayNow(false));
+  mirrorSessionForWorker(session, () => {
+    void replayNow(false);
+    navigator.serviceWorker?.getRegistration().then(
+      (reg) => reg?.active?.postMessage({ type: WARM_CACHES }),
+      () => undefined,
+    );
+  });
   startPageQueue();
   if (import.meta.env.PROD) {
     registerServiceWorker({ onUpdateReady: (update) => void showUpdatePrompt(update) }).catch(
