@@ -22,7 +22,7 @@ export default defineConfig({
         // offline) and both language catalogs. Team logos and testimonial pictures are cached at run time.
         globPatterns: [
           '**/*.{js,css,html}',
-          'icons/*.png',
+          'icons/*.{png,svg}',
           'banner/*.svg',
           'payments/*.svg',
           'manifest.webmanifest',
