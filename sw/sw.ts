@@ -150,9 +150,12 @@ async function replay(): Promise<void> {
     true,
   );
   if (report.outcomes.length || report.kept) await announce(report.outcomes);
-  // Still queued (no network, 5xx): throwing tells the browser to fire the sync again later.
-  if ((await idbQueueStore.list()).some((e) => e.refusedToken === null))
-    throw new Error('submissions still queued');
+  // This subscriber's slips still queued (no network, 5xx): throwing asks the browser to sync again later.
+  const { user } = await idbQueueStore.auth();
+  const waiting = (await idbQueueStore.list()).filter(
+    (e) => e.refusedToken === null && (e.user === null || e.user === user),
+  );
+  if (waiting.length) throw new Error('submissions still queued');
 }
 
 interface SyncEvent extends ExtendableEvent {
