@@ -9,7 +9,13 @@ export function UpdatePrompt({ onUpdate }: { onUpdate: () => void }) {
   const [busy, setBusy] = useState(false);
   if (hidden) return null;
   return (
-    <div className="update-prompt" role="alertdialog" aria-labelledby="update-text" aria-live="polite">
+    <div
+      className="update-prompt"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="update-text"
+      aria-live="polite"
+    >
       <p id="update-text">
         <Trans>A new version of Jackpot 14 is ready.</Trans>
       </p>

@@ -262,7 +262,7 @@ describe('offline-first PWA', () => {
     );
     try {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-      const prompt = page.getByRole('alertdialog');
+      const prompt = page.getByRole('dialog', { name: /new version/ });
       await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toMatch(/new version/);
       if (process.env.SCREENSHOT_DIR)
         await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'update-prompt.png') });
@@ -278,7 +278,7 @@ describe('offline-first PWA', () => {
       );
       expect(build).toBe('build-2');
       await page.locator('li.match').nth(13).waitFor();
-      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      expect(await page.getByRole('dialog', { name: /new version/ }).count()).toBe(0);
     } finally {
       writeFileSync(swPath, original);
     }
