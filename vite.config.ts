@@ -1,9 +1,60 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const BRAND = '#064e2f';
 
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    // The service worker is ours (sw/sw.ts, Workbox modules); the plugin builds it and injects the
+    // precache list. Registration is in src/pwa/register.ts (workbox-window, SPEC.md §7 timing).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // The shell (with its banner and footer pictures), every screen's chunk (so any page opens
+        // offline) and both language catalogs. Team logos and testimonial pictures are cached at run time.
+        globPatterns: [
+          '**/*.{js,css,html}',
+          'icons/*.{png,svg}',
+          'banner/*.svg',
+          'payments/*.svg',
+          'manifest.webmanifest',
+        ],
+        globIgnores: ['**/.vite/**', 'sw.js'],
+      },
+      // The worker's own build would otherwise overwrite the app's .vite/manifest.json (npm run bench reads it).
+      integration: {
+        configureCustomSWViteBuild(options) {
+          options.build = { ...options.build, manifest: false };
+        },
+      },
+      manifest: {
+        id: '/',
+        name: 'Jackpot 14',
+        short_name: 'Jackpot 14',
+        description: 'Jackpot 14: predict 14 football matches and win.',
+        lang: 'st',
+        start_url: '/play',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: BRAND,
+        background_color: BRAND,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   build: { manifest: true, sourcemap: false, target: 'es2020' },
   server: {
     proxy: {

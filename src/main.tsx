@@ -27,10 +27,14 @@ if (platform === 'native') {
 
 catalog
   .catch((err: unknown) => console.error('language catalog failed to load', err))
-  .finally(() =>
+  .finally(() => {
     createRoot(root).render(
       <StrictMode>
         <App app={app} />
       </StrictMode>,
-    ),
-  );
+    );
+    // Service worker, offline queue and update prompt: a lazy chunk, after the first screen.
+    import('./pwa/boot')
+      .then((m) => m.bootPwa(app.session))
+      .catch((err: unknown) => console.error('offline support failed to start', err));
+  });

@@ -48,4 +48,22 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
       }));
     },
   );
+
+  /**
+   * Ends the current betslip now (demo only): shows what a slip saved offline meets when its betslip
+   * closed before the network came back. The demo roll-forward then opens the next one.
+   */
+  app.post(
+    '/close-current-betslip',
+    { schema: { response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) } } },
+    async () => {
+      const row = await db
+        .updateTable('betslips')
+        .set({ end_at: new Date(app.now().getTime() - 1000) })
+        .where('status', '=', 'CURRENT')
+        .returning('sid')
+        .executeTakeFirst();
+      return { sid: row?.sid ?? null };
+    },
+  );
 };

@@ -27,7 +27,10 @@ export function recordServerDate(dateHeader: string | null, sentAt: number, rece
   known = true;
 }
 
-onResponse((res, sentAt, receivedAt) => recordServerDate(res.headers.get('Date'), sentAt, receivedAt));
+// A copy the service worker served from its cache (offline, slow network) carries an old Date.
+onResponse((res, sentAt, receivedAt) => {
+  if (res.headers.get('X-From-Cache') !== '1') recordServerDate(res.headers.get('Date'), sentAt, receivedAt);
+});
 
 /** Server minus device time in ms (0 until an answer has been seen). */
 export const serverOffsetMs = (): number => offsetMs;

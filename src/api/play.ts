@@ -4,6 +4,7 @@ import type { Betslip, SubmitResult } from '../../machines/betslip/types';
 import type { PredictionDto } from '../../machines/rules/betslip';
 import './clock';
 import { apiGet, apiPost } from './http';
+import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
 
@@ -39,19 +40,24 @@ export interface Testimonial {
 }
 
 export const fetchCurrentBetslip = (signal?: AbortSignal): Promise<Betslip> =>
-  apiGet<Betslip>('/protected/fetch-current-betslip', { signal });
+  apiGet<Betslip>(PLAY_PATHS.betslip, { signal });
 
 /** One Idempotency-Key per attempt: a retry with the same key is answered once and charged once. */
-export const submitBetslip = (payload: SubmissionPayload, idempotencyKey: string): Promise<SubmitAccepted> =>
-  apiPost<SubmitAccepted>('/protected/submit-online-betslip', payload, {
+export const submitBetslip = (
+  payload: SubmissionPayload,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<SubmitAccepted> =>
+  apiPost<SubmitAccepted>(PLAY_PATHS.submit, payload, {
     headers: { 'Idempotency-Key': idempotencyKey },
+    signal,
   });
 
 export const fetchPrizes = (signal?: AbortSignal): Promise<Prize[]> =>
-  apiGet<Prize[]>('/protected/fetch-current-prizes', { signal });
+  apiGet<Prize[]>(PLAY_PATHS.prizes, { signal });
 
 export const fetchTestimonials = (signal?: AbortSignal): Promise<Testimonial[]> =>
-  apiGet<Testimonial[]>('/protected/fetch-testimonials', { signal });
+  apiGet<Testimonial[]>(PLAY_PATHS.testimonials, { signal });
 
 /**
  * Fired on window after a paid submission: whoever shows the wallet and subscription status (header,

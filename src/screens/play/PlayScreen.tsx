@@ -8,6 +8,7 @@ import { countPicks, type Digit, formatCents, priceCents } from '../../../machin
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
+import { PLAY_MESSAGES } from './messages';
 import { playInput, playMachine } from './playMachine';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -16,6 +17,9 @@ import './play.css';
 const Testimonials = lazy(() =>
   import('../../components/carousel/Testimonials').then((m) => ({ default: m.Testimonials })),
 );
+
+// Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
+const QueuePanel = lazy(() => import('../../offline/QueuePanel'));
 
 /** Testimonials once per visit; the carousel shows only when there are some (SPEC.md §2). */
 function useTestimonials(): Testimonial[] {
@@ -64,6 +68,10 @@ export default function PlayScreen() {
         </h1>
         {betslip && phase !== 'empty' && <Countdown actor={actor} />}
       </div>
+
+      <Suspense fallback={null}>
+        <QueuePanel messages={PLAY_MESSAGES} />
+      </Suspense>
 
       {phase === 'loading' && !betslip && (
         <div className="play-pending" role="status">

@@ -7,6 +7,7 @@ import { useServerMessage } from '../../i18n/serverMessages';
 
 export const PLAY_MESSAGES: Record<string, MessageDescriptor> = {
   'SUBMISSION.ACCEPTED': msg`Your betslip has been accepted. Good luck!`,
+  'SUBMISSION.QUEUED': msg`No network: your slip is saved and will be sent when you are back online.`,
   'SUBSCRIPTION.REQUIRED': msg`You need an active subscription to play. Subscribe, then submit again.`,
   'WALLET.INSUFFICIENT_FUNDS': msg`Not enough money in your wallet or airtime to pay for this slip.`,
   'BETSLIP.CLOSED': msg`This betslip closed before your slip was sent. Here is the current one.`,

@@ -1,0 +1,105 @@
+// The offline queue on the Play screen: how many slips wait for the network, and what became of the
+// ones sent since (accepted, or refused with the server's reason) until the subscriber dismisses them.
+// It also gives the service worker its notification texts in the subscriber's language.
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { translateServerMessage } from '../i18n/serverMessages';
+import { useSessionUser } from '../session/hooks';
+import { dismissOutcome, onQueueChange, queueState } from './pageQueue';
+import type { NotificationTexts, QueuedSubmission, QueueOutcome } from './queueFormat';
+import { idbQueueStore } from './queueStore';
+import './queue.css';
+
+const OUTCOME_BODIES = {
+  'SUBMISSION.ACCEPTED': msg`Your saved betslip has been accepted. Good luck!`,
+  'BETSLIP.CLOSED': msg`The betslip closed before your saved slip could be sent.`,
+};
+const ACCEPTED_TITLE = msg`Saved betslip sent`;
+const REFUSED_TITLE = msg`Saved betslip not accepted`;
+
+/** The play screen's words for server message keys (passed in: this chunk must not pull in the screen). */
+type Messages = Record<string, MessageDescriptor>;
+
+/** Words for an outcome's message key. */
+function outcomeBody(i18n: I18n, messages: Messages, key: string): string {
+  const d = OUTCOME_BODIES[key as keyof typeof OUTCOME_BODIES] ?? messages[key];
+  return d ? i18n._(d) : translateServerMessage(i18n, key);
+}
+
+/** The notification texts the service worker uses when no page is open. */
+function notificationTexts(i18n: I18n, messages: Messages): NotificationTexts {
+  const keys = [...new Set([...Object.keys(OUTCOME_BODIES), ...Object.keys(messages)])];
+  return {
+    acceptedTitle: i18n._(ACCEPTED_TITLE),
+    refusedTitle: i18n._(REFUSED_TITLE),
+    bodies: {
+      ...Object.fromEntries(keys.map((k) => [k, outcomeBody(i18n, messages, k)])),
+      default: translateServerMessage(i18n, null),
+    },
+  };
+}
+
+export default function QueuePanel({ messages }: { messages: Messages }) {
+  const { i18n, t } = useLingui();
+  const user = useSessionUser();
+  const [queued, setQueued] = useState<QueuedSubmission[]>([]);
+  const [outcomes, setOutcomes] = useState<QueueOutcome[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      queueState(user).then(
+        (s) => {
+          if (!live) return;
+          setQueued(s.queued);
+          setOutcomes(s.outcomes);
+        },
+        () => undefined, // storage unavailable: nothing can be queued either
+      );
+    void load();
+    const off = onQueueChange(() => void load());
+    return () => {
+      live = false;
+      off();
+    };
+  }, [user]);
+
+  // Again whenever the language changes (i18n.locale in the dependencies).
+  useEffect(() => {
+    idbQueueStore.setTexts(notificationTexts(i18n, messages)).catch(() => undefined);
+  }, [i18n, i18n.locale, messages]);
+
+  const count = queued.length;
+  if (!count && !outcomes.length) return null;
+  return (
+    <div className="queue-panel">
+      {count > 0 && (
+        <p className="queue-waiting" role="status">
+          <Plural
+            value={count}
+            one="# slip is saved and waits for the network. It will be sent by itself."
+            other="# slips are saved and wait for the network. They will be sent by themselves."
+          />
+        </p>
+      )}
+      {outcomes.map((o) => (
+        <div key={o.key} className={`queue-outcome queue-${o.kind}`} role="alert">
+          <p>
+            <strong>{o.kind === 'accepted' ? i18n._(ACCEPTED_TITLE) : i18n._(REFUSED_TITLE)}</strong>{' '}
+            {outcomeBody(i18n, messages, o.messageKey)}
+          </p>
+          <button
+            type="button"
+            className="queue-dismiss"
+            aria-label={t`Dismiss`}
+            onClick={() => void dismissOutcome(o.key)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

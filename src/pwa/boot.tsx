@@ -1,0 +1,40 @@
+// Everything PWA that starts after the first screen, in its own chunk so the first load stays small:
+// the offline queue (replay on start-up), the session mirror for the worker, and the worker itself.
+
+import { replayNow, startPageQueue } from '../offline/pageQueue';
+import { WARM_CACHES } from '../offline/queueFormat';
+import type { SessionService } from '../session/service';
+import { mirrorSessionForWorker } from '../session/workerAuth';
+import { registerServiceWorker } from './register';
+
+async function showUpdatePrompt(update: () => void): Promise<void> {
+  const [{ createRoot }, { I18nProvider }, { i18n }, { UpdatePrompt }] = await Promise.all([
+    import('react-dom/client'),
+    import('@lingui/react'),
+    import('../i18n/i18n'),
+    import('./UpdatePrompt'),
+  ]);
+  const host = document.createElement('div');
+  document.body.append(host);
+  createRoot(host).render(
+    <I18nProvider i18n={i18n}>
+      <UpdatePrompt onUpdate={update} />
+    </I18nProvider>,
+  );
+}
+
+export function bootPwa(session: SessionService): void {
+  mirrorSessionForWorker(session, () => {
+    void replayNow(false);
+    navigator.serviceWorker?.getRegistration().then(
+      (reg) => reg?.active?.postMessage({ type: WARM_CACHES }),
+      () => undefined,
+    );
+  });
+  startPageQueue();
+  if (import.meta.env.PROD) {
+    registerServiceWorker({ onUpdateReady: (update) => void showUpdatePrompt(update) }).catch(
+      (err: unknown) => console.error('service worker registration failed', err),
+    );
+  }
+}

@@ -1,0 +1,313 @@
+// Offline-first, end to end in Chromium (issue 7): the production build with its service worker. A
+// subscriber loads the app once, loses the network, reloads and still sees the app and the last
+// betslip; submits offline and sees the slip queued; gets the network back and the slip is sent once
+// and charged once (checked through the API). A slip whose betslip closed meanwhile shows the refusal.
+// Background Sync (DevTools ServiceWorker.dispatchSyncEvent) replays with no page open and notifies;
+// a push (ServiceWorker.deliverPushMessage) shows a notification; a new deploy shows the update prompt;
+// Chromium finds nothing in the way of installing the app.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumPath,
+  launchBrowser,
+  phoneContext,
+  type RunningServer,
+  shot,
+  signIn,
+  startServer,
+} from './harness.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+let server: RunningServer;
+let browser: Browser;
+/** A copy of the build this server serves, so the update test can deploy a "new version" into it. */
+let dist: string;
+
+beforeAll(async () => {
+  const built = process.env.DIST_DIR || join(root, 'dist');
+  dist = mkdtempSync(join(tmpdir(), 'jackpot14-pwa-dist-'));
+  cpSync(built, dist, { recursive: true });
+  server = await startServer({ DIST_DIR: dist });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+interface WalletInfo {
+  totalAvailableAmount: number;
+  walletMovesDto: { amount: number; reason: string }[];
+}
+
+async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${server.url}/api/protected/${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+const wallet = (page: Page) => api<WalletInfo>(page, 'fetch-wallet-info');
+const stakes = (w: WalletInfo) => w.walletMovesDto.filter((m) => m.reason === 'BETSLIP_STAKE').length;
+
+/** A signed-in page controlled by the service worker, with the play reads already in its cache. */
+async function readyOfflineApp(context: BrowserContext): Promise<Page> {
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.getByTestId('lang-en').click();
+  await page.locator('li.match').nth(13).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+  // The worker fills its caches for offline use once it knows the session (activation, sign-in).
+  await page.waitForFunction(
+    async () => {
+      const logo = document.querySelector('li.match img')?.getAttribute('src');
+      const read = await (await caches.open('jackpot14-api')).match('/api/protected/fetch-current-betslip');
+      return Boolean(read && logo && (await (await caches.open('jackpot14-images')).match(logo)));
+    },
+    null,
+    { timeout: 15_000, polling: 250 },
+  );
+  return page;
+}
+
+/** Picks every match (quick pick) and taps submit; returns the price shown. */
+async function quickPickAndSubmit(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Quick pick' }).click();
+  const text = (await page.locator('.btn-submit').textContent()) ?? '';
+  const price = Number(/M\s*([\d.]+)/.exec(text)?.[1]);
+  await page.locator('.btn-submit').click();
+  return price;
+}
+
+const queuedNote = (page: Page) => page.locator('.queue-waiting');
+
+async function workerSession(
+  page: Page,
+): Promise<{ cdp: CDPSession; registrationId: () => Promise<string> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+    for (const r of e.registrations) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = async () => {
+    await expect.poll(() => registrations.get(`${server.url}/`)).toBeTruthy();
+    return registrations.get(`${server.url}/`)!;
+  };
+  return { cdp, registrationId };
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+describe('offline-first PWA', () => {
+  it('opens offline with the last betslip, queues a slip and sends it once when the network is back', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await readyOfflineApp(context);
+    const before = await wallet(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('li.match').nth(13).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('wallet-button').isVisible()).toBe(true);
+    // Truly offline: the betslip is the worker's cached copy, and the team logos come from its cache too.
+    const fromCache = await page.evaluate(async () => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };
+      return (await fetch('/api/protected/fetch-current-betslip', { headers })).headers.get('X-From-Cache');
+    });
+    expect(fromCache).toBe('1');
+    await expect
+      .poll(() =>
+        page
+          .locator('li.match img')
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length),
+      )
+      .toBe(0);
+    await shot(page, 'offline-reloaded');
+
+    const price = await quickPickAndSubmit(page);
+    await expect.poll(() => queuedNote(page).textContent()).toMatch(/1 slip is saved/);
+    await shot(page, 'offline-queued');
+    expect(stakes(await wallet(page))).toBe(stakes(before));
+
+    // The queue survives a reload while still offline.
+    await page.reload();
+    await expect.poll(() => queuedNote(page).textContent(), { timeout: 15_000 }).toMatch(/1 slip is saved/);
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.locator('.queue-accepted').textContent(), { timeout: 20_000 })
+      .toMatch(/accepted/);
+    await expect.poll(() => queuedNote(page).count()).toBe(0);
+    await shot(page, 'offline-accepted');
+
+    const after = await wallet(page);
+    expect(stakes(after)).toBe(stakes(before) + 1);
+    expect(Math.round((before.totalAvailableAmount - after.totalAvailableAmount) * 100)).toBe(
+      Math.round(price * 100),
+    );
+
+    // Once more online: nothing is sent again.
+    await page.reload();
+    await page.locator('li.match').nth(13).waitFor();
+    await page.waitForTimeout(1500);
+    expect(stakes(await wallet(page))).toBe(stakes(after));
+    await context.close();
+  });
+
+  it('shows the refusal of a queued slip whose betslip closed before the network came back', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await readyOfflineApp(context);
+    const before = await wallet(page);
+
+    await context.setOffline(true);
+    await quickPickAndSubmit(page);
+    await expect.poll(() => queuedNote(page).count()).toBe(1);
+
+    const closed = await fetch(`${server.url}/dev/close-current-betslip`, { method: 'POST' });
+    expect(closed.status).toBe(200);
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.locator('.queue-refused').textContent(), { timeout: 20_000 })
+      .toMatch(/closed before your saved slip/);
+    await shot(page, 'offline-refused');
+    expect(stakes(await wallet(page))).toBe(stakes(before));
+
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => page.locator('.queue-refused').count()).toBe(0);
+    await context.close();
+  });
+
+  it('replays the queue on Background Sync with no page open and tells the subscriber by notification', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await readyOfflineApp(context);
+    const before = await wallet(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+
+    await context.setOffline(true);
+    await quickPickAndSubmit(page);
+    await expect.poll(() => queuedNote(page).count()).toBe(1);
+    await page.close();
+
+    // No app page is open now; a blank page only lends its DevTools session.
+    const blank = await context.newPage();
+    await context.setOffline(false);
+    const { cdp, registrationId } = await workerSession(blank);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: await registrationId(),
+      tag: 'jackpot14-submissions',
+      lastChance: false,
+    });
+    const moves = async () => {
+      const res = await fetch(`${server.url}/api/protected/fetch-wallet-info`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return stakes((await res.json()) as WalletInfo);
+    };
+    await expect.poll(moves, { timeout: 20_000 }).toBe(stakes(before) + 1);
+
+    const app = await context.newPage();
+    await app.goto('/play');
+    await expect
+      .poll(async () => (await notifications(app)).map((n) => n.title), { timeout: 10_000 })
+      .toContain('Saved betslip sent');
+    await expect.poll(() => app.locator('.queue-accepted').count()).toBe(1);
+    expect(await moves()).toBe(stakes(before) + 1);
+    await context.close();
+  });
+
+  it('shows a pushed notification', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await readyOfflineApp(context);
+    const { cdp, registrationId } = await workerSession(page);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registrationId(),
+      data: JSON.stringify({
+        title: 'Betslip closes soon',
+        body: 'One hour left',
+        url: '/play',
+        tag: 'closing-J14',
+      }),
+    });
+    await expect
+      .poll(() => notifications(page), { timeout: 10_000 })
+      .toContainEqual({ title: 'Betslip closes soon', body: 'One hour left', tag: 'closing-J14' });
+    await context.close();
+  });
+
+  it('offers a new version deployed while the app is open, and reloads into it on tap', async () => {
+    const context = await phoneContext(browser, server.url);
+    const page = await readyOfflineApp(context);
+    // "Deploy" a new build: the worker script changes (here by a marker the new version answers with).
+    const swPath = join(dist, 'sw.js');
+    const original = readFileSync(swPath, 'utf8');
+    writeFileSync(
+      swPath,
+      `${original}\nself.addEventListener('message',(e)=>{if(e.data==='which-build')e.ports[0].postMessage('build-2')});\n`,
+    );
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole('dialog', { name: /new version/ });
+      await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toMatch(/new version/);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'update-prompt.png') });
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Update' }).click()]);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const build = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (e) => resolve(String(e.data));
+            navigator.serviceWorker.controller!.postMessage('which-build', [channel.port2]);
+          }),
+      );
+      expect(build).toBe('build-2');
+      await page.locator('li.match').nth(13).waitFor();
+      expect(await page.getByRole('dialog', { name: /new version/ }).count()).toBe(0);
+    } finally {
+      writeFileSync(swPath, original);
+    }
+    await context.close();
+  });
+
+  it('passes Chromium’s installability check', async () => {
+    // A persistent profile: Chromium never offers installation in an incognito-like context.
+    const profile = mkdtempSync(join(tmpdir(), 'jackpot14-profile-'));
+    const persistent = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+      baseURL: server.url,
+    });
+    try {
+      const page = persistent.pages()[0] ?? (await persistent.newPage());
+      await page.goto('/login');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 45_000,
+      });
+      const cdp = await persistent.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+    } finally {
+      await persistent.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
