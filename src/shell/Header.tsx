@@ -73,6 +73,8 @@ function MainNav() {
 
 export function Header() {
   const { signOut } = useSession();
+  // Operators (admin, call centre, marketing) have no wallet or subscription of their own.
+  const subscriber = useHasRole(ROLES.user);
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -81,8 +83,8 @@ export function Header() {
           <span>Jackpot 14</span>
         </Link>
         <div className="header-actions">
-          <WalletButton />
-          <SubscribeButton />
+          {subscriber && <WalletButton />}
+          {subscriber && <SubscribeButton />}
           <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={signOut}>
             <Trans>Sign out</Trans>
           </button>

@@ -6,6 +6,9 @@ import { useMemo, useState } from 'react';
 import type { Prize } from '../../api/play';
 import { carouselSupported, prefersMotion, useVisibleAutoplay } from '../carousel/useVisibleAutoplay';
 import { PrizeLine } from './PrizeLine';
+// The track and slide layout; without it a page other than /play (which loads it with the testimonials)
+// would show every prize stacked.
+import '../carousel/carousel.css';
 
 export const TICKER_MS = 3000;
 
