@@ -58,12 +58,12 @@ describe('account', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
-    await dialog.getByLabel('Current password').fill('demo1234');
-    const next = dialog.getByLabel('New password');
+    await dialog.getByLabel('Current password', { exact: true }).fill('demo1234');
+    const next = dialog.getByLabel('New password', { exact: true });
     await next.fill('Maseru2026');
-    await dialog.getByLabel('Repeat new password').fill('Maseru2027');
+    await dialog.getByLabel('Repeat new password', { exact: true }).fill('Maseru2027');
     expect(await next.getAttribute('type')).toBe('password');
-    await dialog.locator('.field', { has: next }).getByRole('button', { name: 'Show' }).click();
+    await dialog.locator('.field').nth(1).getByRole('button', { name: 'Show' }).click();
     expect(await next.getAttribute('type')).toBe('text');
     await shot(page, 'account-password-modal');
     await dialog.getByRole('button', { name: 'Change password' }).click();
