@@ -13,6 +13,7 @@ import {
 import type { ComponentType } from 'react';
 import { isAdmin } from '../machines/session/rules';
 import type { Api } from './api';
+import { prefetchCurrentBetslip } from './api/play';
 import { PendingScreen } from './components/PendingScreen';
 import { HOME, type SessionService, safeRedirect } from './session/service';
 import { Shell } from './shell/Shell';
@@ -85,8 +86,11 @@ const guardedRoute = createRoute({
   },
 });
 
-const guarded = <P extends string>(path: P, load: () => Promise<{ default: ComponentType }>) =>
-  createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load) });
+const guarded = <P extends string>(
+  path: P,
+  load: () => Promise<{ default: ComponentType }>,
+  loader?: () => void,
+) => createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load), loader });
 
 /** The operator screen: ROLE_ADMIN only (anyone else signed in goes to /play); lazy, outside the subscriber bundle. */
 const adminRoute = createRoute({
@@ -105,7 +109,7 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     tncRoute,
     guardedRoute.addChildren([
-      guarded('play', () => import('./screens/play/PlayScreen')),
+      guarded('play', () => import('./screens/play/PlayScreen'), prefetchCurrentBetslip),
       guarded('results', () => import('./screens/results/ResultsScreen')),
       guarded('contact', () => import('./screens/contact/ContactScreen')),
       guarded('wallet', () => import('./screens/wallet/WalletScreen')),

@@ -69,6 +69,12 @@ export default function PlayScreen() {
         {betslip && phase !== 'empty' && <Countdown actor={actor} />}
       </div>
 
+      {/* Static guidance first: it paints with the screen's code, before the betslip arrives. */}
+      <p className="play-hint">
+        <Trans>Tap 1 for a home win, X for a draw, 2 for an away win. Tap more than one for a double.</Trans>{' '}
+        <Trans>Pick every match, then submit. Paid from your wallet, or from airtime when it is short.</Trans>
+      </p>
+
       <Suspense fallback={null}>
         <QueuePanel messages={PLAY_MESSAGES} />
       </Suspense>
@@ -111,14 +117,6 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
-          <p className="play-hint">
-            <Trans>
-              Tap 1 for a home win, X for a draw, 2 for an away win. Tap more than one for a double.
-            </Trans>{' '}
-            <Trans>
-              Pick every match, then submit. Paid from your wallet, or from airtime when it is short.
-            </Trans>
-          </p>
           <ol className="matches" aria-label={t`Matches`}>
             {betslip.matches.map((m, i) => (
               <MatchCard

@@ -9,10 +9,10 @@ import type { BetslipInput, SubmitInput, SubmitResult } from '../../../machines/
 import { serverNow } from '../../api/clock';
 import { ApiError } from '../../api/http';
 import {
-  fetchCurrentBetslip,
   notifyAccountChanged,
   type SubmissionPayload,
   submitBetslip,
+  takeCurrentBetslip,
 } from '../../api/play';
 import { i18n } from '../../i18n/i18n';
 import { localPicksStorage } from './picksStorage';
@@ -59,7 +59,7 @@ async function submit({ idempotencyKey, ...body }: SubmitInput): Promise<SubmitR
 export const playMachine = betslipMachine.provide({
   actors: {
     fetchBetslip: fromPromise(async ({ signal }) => {
-      const b = await fetchCurrentBetslip(signal);
+      const b = await takeCurrentBetslip(signal);
       endsAtBySid.set(b.sid, endsAtMs(b));
       return b;
     }),
