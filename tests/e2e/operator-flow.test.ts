@@ -114,6 +114,7 @@ describe('operator flow', () => {
     await card(admin).getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => notice(admin).textContent()).toBe(`Betslip ${SID} published.`);
     await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('CURRENT');
+    expect(await card(admin).getByRole('button', { name: 'Publish' }).count()).toBe(0);
 
     // The subscriber plays it: 14 singles, paid from the wallet.
     await signIn(phone);
@@ -178,7 +179,7 @@ describe('operator flow', () => {
     await card(admin).getByRole('button', { name: 'Settle' }).click();
     await expect
       .poll(() => notice(admin).textContent())
-      .toBe(`Betslip ${SID} settled: 1 winners, M ${jackpot.toFixed(2)} paid.`);
+      .toBe(`Betslip ${SID} settled. Winners: 1. Paid: M ${money(jackpot)}.`);
     await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('SETTLED');
     await shot(admin, 'admin-1280');
     await admin.setViewportSize({ width: 360, height: 740 });
