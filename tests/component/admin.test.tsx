@@ -10,6 +10,7 @@ import { server } from './msw';
 const ADMIN = `${API}/admin`;
 
 const LIST = [
+  { sid: 'J14-0043', status: 'DRAFT', endDate: '2030-05-11 12:00', matches: [] },
   {
     sid: 'J14-0042',
     status: 'CURRENT',
@@ -105,10 +106,15 @@ describe('operator screen', () => {
     expect(await screen.findByText('Betslip J14-0043 created as a draft.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/betslips')?.body).toEqual(example);
 
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Betslip J14-0042 published.')).toBeInTheDocument();
+    // Each betslip offers only what its status allows: a draft is published, a published one settled.
+    const draft = within(screen.getByText('J14-0043').closest('li')!);
+    const current = within(screen.getByText('J14-0042').closest('li')!);
+    expect(draft.queryByRole('button', { name: 'Settle' })).toBeNull();
+    expect(current.queryByRole('button', { name: 'Publish' })).toBeNull();
+    await user.click(draft.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Betslip J14-0043 published.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Enter results' }));
+    await user.click(current.getByRole('button', { name: 'Enter results' }));
     const results = screen.getByRole('list', { name: 'Results of J14-0042' });
     expect(within(results).getAllByRole('combobox')).toHaveLength(14);
     expect(within(results).getByLabelText('1. Home 1 – Away 1')).toHaveValue('DRAW');
@@ -123,7 +129,7 @@ describe('operator screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Settle' }));
     expect(
-      await screen.findByText('Betslip J14-0042 settled: 3 winners, M 7500.00 paid.'),
+      await screen.findByText('Betslip J14-0042 settled. Winners: 3. Paid: M 7,500.00.'),
     ).toBeInTheDocument();
   });
 

@@ -70,7 +70,7 @@ describe('results screen', () => {
     expect(pending).not.toHaveTextContent('M.');
     expect(won).toHaveTextContent('Won');
     expect(won).toHaveTextContent('26650000001');
-    expect(won).toHaveTextContent('M. 2500.50');
+    expect(won).toHaveTextContent('M. 2,500.50');
     expect(won.closest('li')).toHaveClass('slip-won');
     expect(lost).toHaveTextContent('Not won');
     expect(lost).not.toHaveTextContent('M.');
@@ -88,12 +88,12 @@ describe('results screen', () => {
 
     await user.selectOptions(screen.getByLabelText('Result'), 'Won');
     expect(slipHeads()).toHaveLength(1);
-    expect(slipHeads()[0]).toHaveTextContent('M. 2500.50');
+    expect(slipHeads()[0]).toHaveTextContent('M. 2,500.50');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Result'), 'Not Won');
     expect(slipHeads()).toHaveLength(8);
-    expect(slipHeads().some((h) => h.textContent?.includes('M. 2500.50'))).toBe(false);
+    expect(slipHeads().some((h) => h.textContent?.includes('M. 2,500.50'))).toBe(false);
 
     await user.selectOptions(screen.getByLabelText('Time range'), 'Last 7 days');
     expect(slipHeads().map((h) => h.textContent)).toEqual([
@@ -114,7 +114,7 @@ describe('results screen', () => {
     const won = slipHeads()[1]!;
     await user.click(won);
     expect(won).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('Congratulations! You won the Second Prize: M. 2500.50.')).toBeInTheDocument();
+    expect(screen.getByText('Congratulations! You won the Second Prize: M. 2,500.50.')).toBeInTheDocument();
     await waitFor(() => expect(confetti.fire).toHaveBeenCalledTimes(1));
     const options = (confetti.fire.mock.calls[0] as unknown as [{ colors: string[] }])[0];
     expect(options.colors).toContain('#f5c518');
@@ -197,7 +197,7 @@ describe('results screen', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => r.textContent),
-    ).toEqual(['140M. 0.00', '132M. 2500.50', '129M. 277.77']);
+    ).toEqual(['140M. 0.00', '132M. 2,500.50', '129M. 277.77']);
   });
 
   it('shows a compact list below 1000 px whose rows expand, and N/A instead of ticks while open', async () => {

@@ -3,6 +3,7 @@
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { formatMoney } from '../../../machines/rules/money';
 import { type AdminBetslip, listBetslips, publishBetslip, settleBetslip } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import { useServerMessage } from '../../i18n/serverMessages';
@@ -100,19 +101,22 @@ export default function AdminScreen() {
                 )}
               </div>
               <div className="admin-actions">
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      await publishBetslip(sid);
-                      return t`Betslip ${sid} published.`;
-                    })
-                  }
-                >
-                  <Trans>Publish</Trans>
-                </button>
+                {/* Only what the server would accept for this status: publish a draft, settle a published one. */}
+                {status === 'DRAFT' && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        await publishBetslip(sid);
+                        return t`Betslip ${sid} published.`;
+                      })
+                    }
+                  >
+                    <Trans>Publish</Trans>
+                  </button>
+                )}
                 <button
                   type="button"
                   className="btn btn-ghost"
@@ -121,21 +125,23 @@ export default function AdminScreen() {
                 >
                   <Trans>Enter results</Trans>
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-gold"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      const r = await settleBetslip(sid);
-                      const winners = r.winners;
-                      const paid = (r.paidCents / 100).toFixed(2);
-                      return t`Betslip ${sid} settled: ${winners} winners, M ${paid} paid.`;
-                    })
-                  }
-                >
-                  <Trans>Settle</Trans>
-                </button>
+                {status !== 'DRAFT' && (
+                  <button
+                    type="button"
+                    className="btn btn-gold"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        const r = await settleBetslip(sid);
+                        const winners = r.winners;
+                        const paid = formatMoney(r.paidCents / 100);
+                        return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
+                      })
+                    }
+                  >
+                    <Trans>Settle</Trans>
+                  </button>
+                )}
               </div>
               {resultsOf === sid && <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />}
             </li>
