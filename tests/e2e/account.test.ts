@@ -59,11 +59,14 @@ describe('account', () => {
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
     await dialog.getByLabel('Current password').fill('demo1234');
-    const next = dialog.getByLabel('New password');
+    const next = dialog.getByLabel('New password', { exact: true });
     await next.fill('Maseru2026');
     await dialog.getByLabel('Repeat new password').fill('Maseru2027');
     expect(await next.getAttribute('type')).toBe('password');
-    await dialog.locator('.field', { has: next }).getByRole('button', { name: 'Show' }).click();
+    await dialog
+      .locator('.field', { has: page.getByLabel('New password', { exact: true }) })
+      .getByRole('button', { name: 'Show' })
+      .click();
     expect(await next.getAttribute('type')).toBe('text');
     await shot(page, 'account-password-modal');
     await dialog.getByRole('button', { name: 'Change password' }).click();
