@@ -162,13 +162,22 @@ describe('wallet flows', () => {
     await subscribe.waitFor();
     await shot(page, 'flows-header-subscribe');
     // The header's wallet, Subscribe and Sign out stay on one row at 360 px.
-    const rows = await page
-      .locator('.header-bar > :not(.header-actions), .header-actions > *')
-      .evaluateAll((els) =>
-        els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)),
+    const centres = () =>
+      page.locator('.header-bar > :not(.header-actions), .header-actions > *').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return Math.round(r.top + r.height / 2);
+        }),
       );
+    const rows = await centres();
     expect(rows.length).toBe(4); // brand, wallet, Subscribe, Sign out
     expect(Math.max(...rows) - Math.min(...rows)).toBeLessThanOrEqual(4);
+    // Also with the longer Sesotho 'Ingolisetse'.
+    await page.getByTestId('lang-st').click();
+    await page.locator('.header-actions').getByRole('button', { name: 'Ingolisetse' }).waitFor();
+    const stRows = await centres();
+    expect(Math.max(...stRows) - Math.min(...stRows)).toBeLessThanOrEqual(4);
+    await page.getByTestId('lang-en').click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const toggles: string[] = [];
@@ -226,6 +235,7 @@ describe('wallet flows', () => {
       await dialog.waitFor({ state: 'detached' });
       const toast = page.locator('.account [data-testid="toast"]');
       await expect.poll(() => toast.getAttribute('data-kind')).toBe('success');
+      expect(await toast.textContent()).toContain('Your password has been changed.');
       await shot(page, 'flows-password-changed');
 
       await page.getByTestId('sign-out').click();
@@ -238,6 +248,10 @@ describe('wallet flows', () => {
       await expect.poll(() => alert.textContent()).toBe('Wrong phone number or password.');
       expect(page.url()).toContain('/login');
       await shot(page, 'flows-login-refused');
+      // …and in Sesotho.
+      await page.getByTestId('lang-st').click();
+      await expect.poll(() => alert.textContent()).toBe('Nomoro ea mohala kapa phasewete e fosahetse.');
+      await page.getByTestId('lang-en').click();
 
       await page.locator('input[name="password"]').fill('newpass99');
       await page.locator('form button[type="submit"]').click();
