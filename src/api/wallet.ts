@@ -23,6 +23,16 @@ export interface WalletInfo {
   currentlyWithheldAmount: number;
   /** Newest first. */
   walletMovesDto: WalletMove[];
+  /** The server's addition: cash-outs under processing, with the reference the provider knows them by. */
+  pendingCashOuts?: PendingCashOut[];
+}
+
+export interface PendingCashOut {
+  reference: string;
+  /** M. */
+  amount: number;
+  createDate: string;
+  mobileWalletSid: string;
 }
 
 export interface SubscriberInfo {

@@ -126,6 +126,21 @@ describe('wallet overview', () => {
     await openWallet();
     expect(screen.getByTestId('figure-withheld')).toHaveTextContent('Under processingM 150.00');
   });
+
+  it('lists each pending cash-out with its reference', async () => {
+    countWalletFetches(() =>
+      walletFixture({
+        currentlyWithheldAmount: 150,
+        pendingCashOuts: [
+          { reference: 'CO-7', amount: 100, createDate: '2026-11-20 10:00:00', mobileWalletSid: 'MPESA' },
+          { reference: 'CO-9', amount: 50, createDate: '2026-11-21 10:00:00', mobileWalletSid: 'ECOCASH' },
+        ],
+      }),
+    );
+    await openWallet();
+    const items = within(screen.getByTestId('figure-withheld')).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Reference CO-7M 100.00', 'Reference CO-9M 50.00']);
+  });
 });
 
 describe('token refresh on wallet actions', () => {
