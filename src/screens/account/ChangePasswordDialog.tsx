@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useState } from 'react';
 import { isPasswordCompliant } from '../../../machines/rules/password';
 import { PasswordInput } from '../../components/PasswordInput';
-import { useShake } from './useShake';
+import { useShake } from '../../hooks/useShake';
 import './dialog.css';
 
 interface Props {
@@ -42,8 +42,9 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
   const [oldPassword, setOld] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [newShaking, shakeNew] = useShake();
-  const [oldShaking, shakeOld] = useShake();
+  const { shaking, shake } = useShake<'old' | 'new'>();
+  const newShaking = shaking('new');
+  const oldShaking = shaking('old');
   // Marked invalid until edited, so a screen reader hears which fields to fix after the shake ends.
   const [newInvalid, setNewInvalid] = useState(false);
   const [oldInvalid, setOldInvalid] = useState(false);
@@ -51,8 +52,7 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const newOk = next === repeat && isPasswordCompliant(next);
-    if (!newOk) shakeNew();
-    if (!oldPassword) shakeOld();
+    shake([...(newOk ? [] : ['new' as const]), ...(oldPassword ? [] : ['old' as const])]);
     setNewInvalid(!newOk);
     setOldInvalid(!oldPassword);
     if (!newOk || !oldPassword) return;

@@ -11,11 +11,11 @@ import {
 } from '../../api/account';
 import { ApiError } from '../../api/http';
 import type { ToastKind } from '../../components/Toast';
+import { useShake } from '../../hooks/useShake';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useSession } from '../../session/hooks';
 import { formatInstant, formatM, parseAmount } from './limits';
 import { PAUSE_DURATIONS, usePauseLabel } from './messages';
-import { useShake } from './useShake';
 
 const PauseDialog = lazy(() => import('./PauseDialog'));
 
@@ -29,7 +29,9 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const [shaking, shake] = useShake();
+  const { shaking: shakingField, shake: shakeFields } = useShake<'limit'>();
+  const shaking = shakingField('limit');
+  const shake = () => shakeFields(['limit']);
   const [invalid, setInvalid] = useState(false);
   const [asking, setAsking] = useState<PauseDuration | null>(null);
 
