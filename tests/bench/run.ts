@@ -20,7 +20,9 @@ const TARGET = { lcp: 2000, tbt: 200, cls: 0.05 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 const x = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
-const step = (what: string) => console.error(`… ${what}`);
+const began = performance.now();
+const step = (what: string) =>
+  console.error(`… ${what} (at ${Math.round((performance.now() - began) / 1000)} s)`);
 
 step('building the PWA');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
