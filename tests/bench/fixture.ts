@@ -74,6 +74,33 @@ export async function postgresDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/**
+ * How often a stored bench pick is its match's bench result: 0.15 over 14 matches makes about 1.2 % of
+ * slips reach 6 correct or more, so the winners to pay grow in step with the submissions (uniform picks
+ * would make a third of them winners, and the demo pools would round most shares down to nothing).
+ */
+export const PICK_RIGHT = 0.15;
+
+/** Gives every match of betslip `sid` its bench result: 1, 2, 3, 1, … in the order of the matches. */
+export async function giveResults(db: Db, sid: string): Promise<void> {
+  await sql`
+    UPDATE matches AS m SET result = (1 + o.i % 3)::text
+    FROM (SELECT position, row_number() OVER (ORDER BY position) - 1 AS i FROM matches WHERE betslip_sid = ${sid}) AS o
+    WHERE m.betslip_sid = ${sid} AND m.position = o.position`.execute(db.kysely);
+}
+
+/** Makes a fresh bench database of one kind. */
+export type DatabaseKind = () => Promise<BenchDatabase>;
+
+/** The embedded database and, when reachable, PostgreSQL; `skipped` says what was left out and why. */
+export async function databaseKinds(): Promise<{ kinds: DatabaseKind[]; skipped: string[] }> {
+  const kinds: DatabaseKind[] = [async () => embeddedDatabase()];
+  const skipped: string[] = [];
+  if (await postgresReachable()) kinds.push(postgresDatabase);
+  else skipped.push('PostgreSQL: not reachable at TEST_DATABASE_URL (not run)');
+  return { kinds, skipped };
+}
+
 /** Migrates, seeds the demo data and adds the bench subscribers and stored submissions. */
 export async function fillDatabase(
   target: BenchDatabase,
@@ -112,11 +139,13 @@ export async function fillDatabase(
         .executeTakeFirstOrThrow();
       const params = typeof betslip.params === 'string' ? JSON.parse(betslip.params) : betslip.params;
       const cost = Math.round(params.defaultBetslipPrice * 100);
-      // Submission j belongs to subscriber j mod n; single picks drawn at random.
+      // Submission j belongs to subscriber j mod n; single picks drawn at random, each one the bench
+      // result of its match (see giveResults) with chance PICK_RIGHT, so a fixed share of slips wins.
       await sql`
         INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
         SELECT 'bench-sub-' || j, ${betslip.sid}, '2665' || lpad((9000000 + j % ${n})::text, 7, '0'),
-          (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', 1 + floor(random() * 3)::int))
+          (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction',
+              CASE WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END))
              FROM generate_series(0, 13) AS p WHERE j >= 0),
           ${cost}, 'WALLET', 'bench-' || j
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);

@@ -10,20 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import {
-  BENCH_PASSWORD,
-  type BenchDatabase,
-  benchMsisdn,
-  embeddedDatabase,
-  fillDatabase,
-  postgresDatabase,
-  postgresReachable,
-} from './fixture.ts';
+import { BENCH_PASSWORD, type BenchDatabase, benchMsisdn, databaseKinds, fillDatabase } from './fixture.ts';
 import { type Child, spawnScript, startServer } from './process.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
-const SIGNED_IN = 50;
+/** Subscribers signed in for the submission load, taking turns. */
+export const SIGNED_IN = 50;
 const BASIC = `Basic ${Buffer.from('mobile:mobile-secret').toString('base64')}`;
 
 export interface LoadFigures {
@@ -62,10 +55,27 @@ export async function signIn(url: string, username: string, password: string): P
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-interface Slip {
+export interface Slip {
   sid: string;
   matches: unknown[];
   betslipParams: { defaultBetslipPrice: number };
+}
+
+/** The current betslip as fetch-current-betslip answers it, with the answer's text. */
+export async function currentSlip(url: string, token: string): Promise<{ slip: Slip; text: string }> {
+  const res = await fetch(`${url}/api/protected/fetch-current-betslip`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`fetch-current-betslip failed: ${res.status}`);
+  const text = await res.text();
+  return { slip: JSON.parse(text) as Slip, text };
+}
+
+/** Signs in bench subscribers 0 … count-1 (one after the other: sign-in hashes are CPU-bound). */
+export async function signInBench(url: string, count = SIGNED_IN): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) tokens.push(await signIn(url, benchMsisdn(i), BENCH_PASSWORD));
+  return tokens;
 }
 
 /** A single-pick submission body for the current betslip (price = the default price). */
@@ -79,7 +89,7 @@ export function submissionBody(slip: Slip): string {
   });
 }
 
-/** Submissions/s and latency with `subscribers` signed-in subscribers taking turns. */
+/** Submissions/s and latency, the signed-in subscribers (`tokens`) taking turns. */
 export async function submitLoad(server: Child, tokens: string[], slip: Slip): Promise<LoadFigures> {
   const body = submissionBody(slip);
   let n = 0;
@@ -135,13 +145,8 @@ async function benchDatabase(target: BenchDatabase, port: number): Promise<Datab
   const server = await startServer(port, target.env);
   let ceilingServer: Child | undefined;
   try {
-    const tokens: string[] = [];
-    for (let i = 0; i < SIGNED_IN; i++) tokens.push(await signIn(server.url, benchMsisdn(i), BENCH_PASSWORD));
-    const res = await fetch(`${server.url}/api/protected/fetch-current-betslip`, {
-      headers: { authorization: `Bearer ${tokens[0]}` },
-    });
-    const slipText = await res.text();
-    const slip = JSON.parse(slipText) as Slip;
+    const tokens = await signInBench(server.url);
+    const { slip, text: slipText } = await currentSlip(server.url, tokens[0]!);
 
     const read = await cannon({
       url: `${server.url}/api/protected/fetch-current-betslip`,
@@ -169,11 +174,8 @@ async function benchDatabase(target: BenchDatabase, port: number): Promise<Datab
 /** Load figures on the embedded database and, when reachable, on PostgreSQL. */
 export async function load(port = 18_180): Promise<{ results: DatabaseLoad[]; skipped: string[] }> {
   const results: DatabaseLoad[] = [];
-  const skipped: string[] = [];
-  const targets: (() => Promise<BenchDatabase>)[] = [async () => embeddedDatabase()];
-  if (await postgresReachable()) targets.push(postgresDatabase);
-  else skipped.push('PostgreSQL: not reachable at TEST_DATABASE_URL (not run)');
-  for (const make of targets) {
+  const { kinds, skipped } = await databaseKinds();
+  for (const make of kinds) {
     const target = await make();
     try {
       results.push(await benchDatabase(target, port));

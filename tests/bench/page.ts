@@ -45,20 +45,26 @@ const presetSession = (s: Session) => `
   localStorage.setItem('lang', 'st');
 `;
 
-async function phone(browser: Browser, session?: Session): Promise<BrowserContext> {
+/** A 360×740 phone context, signed in when given a session; the service worker blocked unless asked for. */
+export async function phone(
+  browser: Browser,
+  session?: Session,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    serviceWorkers: 'block',
+    serviceWorkers,
   });
   if (session) await context.addInitScript(presetSession(session));
   await context.addInitScript(OBSERVE);
   return context;
 }
 
-async function throttle(page: Page, network: boolean) {
+/** 4× CPU slowdown and, when `network`, slow 4G. */
+export async function throttle(page: Page, network: boolean) {
   const cdp = await page.context().newCDPSession(page);
   if (network) {
     await cdp.send('Network.enable');

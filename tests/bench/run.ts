@@ -7,7 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstLoad } from './bundle.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
-import { load } from './load.ts';
+import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
+import { load, SIGNED_IN } from './load.ts';
+import { type OfflineVisit, repeatVisitOffline } from './offline.ts';
 import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
 import { median, startup } from './startup.ts';
@@ -18,7 +20,9 @@ const TARGET = { lcp: 2000, tbt: 200, cls: 0.05 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 const x = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
-const step = (what: string) => console.error(`… ${what}`);
+const began = performance.now();
+const step = (what: string) =>
+  console.error(`… ${what} (at ${Math.round((performance.now() - began) / 1000)} s)`);
 
 step('building the PWA');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -34,6 +38,7 @@ const pageTarget = embeddedDatabase();
 await fillDatabase(pageTarget, { subscribers: 0, stored: 0 });
 const pageServer = await startServer(18_280, pageTarget.env);
 let page: Awaited<ReturnType<typeof pageSpeed>>;
+let offline: OfflineVisit;
 try {
   const token = await fetch(`${pageServer.url}/auth/realms/commxp/protocol/openid-connect/token`, {
     method: 'POST',
@@ -48,11 +53,10 @@ try {
       password: 'demo1234',
     }),
   }).then((r) => r.json() as Promise<{ access_token: string; refresh_token: string }>);
-  page = await pageSpeed(pageServer.url, {
-    user: '26650000001',
-    token: token.access_token,
-    refreshToken: token.refresh_token,
-  });
+  const session = { user: '26650000001', token: token.access_token, refreshToken: token.refresh_token };
+  page = await pageSpeed(pageServer.url, session);
+  step('repeat visit offline with the service worker');
+  offline = await repeatVisitOffline(pageServer.url, session);
 } finally {
   await pageServer.stop();
   await pageTarget.dispose();
@@ -60,6 +64,8 @@ try {
 
 step('server load (autocannon) with ceilings');
 const server = await load();
+step('cost growth with stored subscribers and submissions');
+const grown = await growth(undefined, step);
 
 const rows: [string, string][] = [
   [
@@ -80,6 +86,10 @@ for (const [name, f] of [
   ]);
 }
 rows.push([`pick tap → price painted, 4× CPU (median of ${page.taps})`, ms(page.tapToPaintMs)]);
+rows.push([
+  `repeat visit offline → betslip shown, 4× CPU (median of ${offline.runs.length})`,
+  ms(offline.betslipMs),
+]);
 for (const r of server.results) {
   rows.push([
     `${r.database}: fetch-current-betslip`,
@@ -91,7 +101,27 @@ for (const r of server.results) {
   ]);
   rows.push([`${r.database}: server memory after load`, `${Math.round(r.rssMbAfter)} MB RSS`]);
 }
-for (const s of server.skipped) rows.push(['skipped', s]);
+const count = (n: number) => `${n / 1000}k`;
+for (const g of grown.results) {
+  for (const l of g.load) {
+    rows.push([
+      `${g.database}: submit with ${count(l.stored)} stored (${SIGNED_IN} subscribers)`,
+      `${Math.round(l.rps)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms; ${Math.round(l.rssMbAfter)} MB RSS after; ${l.non2xx + l.errors} failed`,
+    ]);
+  }
+  for (const st of g.settlement) {
+    rows.push([
+      `${g.database}: settle ${count(st.submissions)} submissions`,
+      `${ms(st.ms)} (${ms(st.msPer1k)} per 1k; ${st.winners} winners paid)`,
+    ]);
+  }
+  const r = g.ratio100kVs10k;
+  rows.push([
+    `${g.database}: growth ${count(LOAD_SIZES[2])} vs ${count(LOAD_SIZES[1])} stored`,
+    `submit req/s ×${r.submitRps.toFixed(2)}, RSS ×${r.rssMb.toFixed(2)}, settle per 1k (${count(SETTLE_SIZES[1])} vs ${count(SETTLE_SIZES[0])}) ×${r.settleMsPer1k.toFixed(2)}`,
+  ]);
+}
+for (const s of new Set([...server.skipped, ...grown.skipped])) rows.push(['skipped', s]);
 
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
@@ -99,7 +129,11 @@ for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results.json'),
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), bundle, startup: start, page, server }, null, 2)}\n`,
+  `${JSON.stringify(
+    { measuredAt: new Date().toISOString(), bundle, startup: start, page, offline, server, growth: grown },
+    null,
+    2,
+  )}\n`,
 );
 
 const misses: string[] = [];
