@@ -210,3 +210,21 @@ describeEachDb('hardening: every route', (t) => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+describeEachDb(
+  'hardening: HSTS in production',
+  (t) => {
+    it('tells browsers to use HTTPS only when running in production', async () => {
+      const res = await t().app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    });
+  },
+  { config: { production: true, demo: false } },
+);
+
+describeEachDb('hardening: no HSTS on a developer machine', (t) => {
+  it('sends no HSTS in demo mode (plain http://localhost)', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
