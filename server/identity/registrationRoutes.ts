@@ -2,6 +2,7 @@
 // for the website client only (HTTP Basic). The same flow resets a forgotten password: the code proves
 // the phone, so registering an existing number sets its password and ends its other sessions.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import type { Database } from '../db/index.ts';
@@ -58,16 +59,23 @@ export function isWebsiteClient(header: string | undefined, secret: string): boo
   }
 }
 
-export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> = async (app, o) => {
-  // onRequest: a caller without the website credential learns nothing, not even about its body.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isWebsiteClient(request.headers.authorization, o.websiteSecret)) {
+/**
+ * An onRequest hook for the website client's routes (registration, version and client-type checks): a
+ * caller without the website credential learns nothing, not even about its body.
+ */
+export const requireWebsiteClient =
+  (secret: string) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!isWebsiteClient(request.headers.authorization, secret)) {
       await reply
         .code(401)
         .header('www-authenticate', 'Basic realm="commxp"')
         .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
     }
-  });
+  };
+
+export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> = async (app, o) => {
+  app.addHook('onRequest', requireWebsiteClient(o.websiteSecret));
 
   app.post(
     '/request-otp',

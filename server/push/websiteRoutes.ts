@@ -3,8 +3,7 @@
 // newest app version and the client type (Android or not, and where the native app is).
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
-import { errorBody } from '../errors.ts';
-import { ErrorResponse, isWebsiteClient } from '../identity/registrationRoutes.ts';
+import { ErrorResponse, requireWebsiteClient } from '../identity/registrationRoutes.ts';
 
 export interface WebsiteRoutesOptions {
   websiteSecret: string;
@@ -19,14 +18,7 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const isAndroid = (userAgent: string | undefined): boolean => /\bAndroid\b/i.test(userAgent ?? '');
 
 export const websiteRoutes: FastifyPluginAsyncTypebox<WebsiteRoutesOptions> = async (app, o) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isWebsiteClient(request.headers.authorization, o.websiteSecret)) {
-      await reply
-        .code(401)
-        .header('www-authenticate', 'Basic realm="commxp"')
-        .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
-    }
-  });
+  app.addHook('onRequest', requireWebsiteClient(o.websiteSecret));
 
   app.get(
     '/vapid-public-key',

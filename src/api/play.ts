@@ -1,24 +1,15 @@
 // Play API (docs/CONTRACTS.md "Play API"): the current betslip, submission, prizes, testimonials.
 // Importing this module also starts the server clock, which reads every answer's Date header.
 import type { Betslip, SubmitResult } from '../../machines/betslip/types';
-import type { PredictionDto } from '../../machines/rules/betslip';
+import type { SubmissionPayload } from '../offline/queueFormat';
 import './clock';
 import { apiGet, apiPost } from './http';
 import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
 
-/** The body of submit-online-betslip (SPEC.md §3 Submission payload). */
-export interface SubmissionPayload {
-  /** Read from the session's `user`; the server ignores it and uses the token's subscriber. */
-  msisdn: string | null;
-  lang: string;
-  betSlipSid: string;
-  /** Positions 0-based; predictions as numbers (13 = home or draw). */
-  positionAndPredictionDtos: PredictionDto[];
-  /** M, at most two decimals. */
-  betSlipCost: number;
-}
+/** The body of submit-online-betslip (SPEC.md §3), defined beside the offline queue that stores it. */
+export type { SubmissionPayload } from '../offline/queueFormat';
 
 export interface SubmitAccepted extends SubmitResult {
   messageKey: 'SUBMISSION.ACCEPTED';

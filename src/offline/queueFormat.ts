@@ -6,12 +6,15 @@
 // background-sync plugin drops an entry on any HTTP answer, which would lose slips on a 502.
 import type { PredictionDto } from '../../machines/rules/betslip';
 
-/** The body of submit-online-betslip (src/api/play.ts SubmissionPayload; repeated so the worker needs no DOM code). */
+/** The body of submit-online-betslip (SPEC.md §3 Submission payload); src/api/play.ts re-exports it. */
 export interface SubmissionPayload {
+  /** Read from the session's `user`; the server ignores it and uses the token's subscriber. */
   msisdn: string | null;
   lang: string;
   betSlipSid: string;
+  /** Positions 0-based; predictions as numbers (13 = home or draw). */
   positionAndPredictionDtos: PredictionDto[];
+  /** M, at most two decimals. */
   betSlipCost: number;
 }
 

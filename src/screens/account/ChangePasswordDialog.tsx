@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { isPasswordCompliant } from '../../../machines/rules/password';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useShake } from '../../hooks/useShake';
+import '../../components/dialog.css';
 import './dialog.css';
 
 interface Props {

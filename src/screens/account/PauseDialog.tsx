@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { PauseDuration } from '../../api/account';
 import { formatInstant } from './limits';
 import { usePauseLabel } from './messages';
+import '../../components/dialog.css';
 import './dialog.css';
 
 const PAUSE_MS: Record<PauseDuration, number> = {
