@@ -3,12 +3,12 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
-import { errorBody, errorHandler } from './errors.ts';
+import { clientErrorHandler, errorBody, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
@@ -50,6 +50,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   hasBody: boolean;
+  /** The request schemas (body, querystring, params, headers), so a test can audit every input. */
+  schema: FastifySchema | undefined;
 }
 
 /** API bodies are small JSON documents; anything bigger is a mistake or an attack (413). */
@@ -63,6 +65,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // Errors the router and the HTTP parser answer themselves, in the app's shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // /play and /play/ are the same page.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -74,7 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        routeTable.push({ method, url: route.url, hasBody: Boolean(route.schema?.body) });
+        routeTable.push({
+          method,
+          url: route.url,
+          hasBody: Boolean(route.schema?.body),
+          schema: route.schema,
+        });
     }
   });
   // Answers about a person (wallet, tokens, submissions) must never sit in a shared or browser cache;

@@ -19,7 +19,7 @@ export interface Config {
   production: boolean;
   /** Demo data, demo accounts, the dev SMS outbox and /dev routes. Never in production. */
   demo: boolean;
-  /** Access-token lifetime in seconds. */
+  /** Access-token lifetime in seconds: also how long a revoked session's access tokens keep working. */
   accessTokenTtl: number;
   /** Refresh-token lifetime in seconds. */
   refreshTokenTtl: number;
@@ -27,7 +27,10 @@ export interface Config {
   clients: { mobile: string; website: string };
   /** Mixed into OTP hashes so a leaked table alone does not reveal codes. */
   otpPepper: string;
-  /** Public origin (https://example.org) for the token issuer; derived from the request when unset. */
+  /**
+   * Public origin (https://example.org): the only token issuer. Required in production; when unset (demo,
+   * development) the issuer is the request's own origin and a token is accepted only on that origin.
+   */
   publicUrl: string | undefined;
   /** Behind a load balancer: take the client IP (rate limits) and scheme from X-Forwarded-*. */
   trustProxy: boolean;
@@ -46,6 +49,20 @@ export interface Config {
   newestVersion: { version: string; isCritical: boolean; displayMessage: string; link: string };
   /** Where Android users download the native app; null hides the app-download toast. */
   mobileAppUrl: string | null;
+  /** Caps on paid and shared resources, counted in the database so every instance shares them. */
+  limits: AbuseLimits;
+}
+
+export interface AbuseLimits {
+  /** OTP SMS sent per client address per minute (OTP_SENDS_PER_ADDRESS_PER_MINUTE). */
+  otpSendsPerAddressPerMinute: number;
+  /** OTP SMS sent per minute in all, whoever asks: the ceiling on SMS spend (OTP_SENDS_PER_MINUTE). */
+  otpSendsPerMinute: number;
+  /**
+   * Accounts that may fail to sign in from one address per 15 minutes before it is refused new ones
+   * (LOGIN_FAILED_ACCOUNTS_PER_ADDRESS). High: behind carrier NAT one address is many subscribers.
+   */
+  loginFailedAccountsPerAddress: number;
 }
 
 export interface MobileMoneyConfig {
@@ -121,9 +138,16 @@ function secret(env: Env, name: keyof typeof DEMO_SECRETS, production: boolean):
   return value;
 }
 
-function publicUrl(env: Env): string | undefined {
+/**
+ * The public origin, the token issuer. Production requires it (https): a Host-derived issuer would let any
+ * client choose what the discovery document advertises and which issuer tokens carry.
+ */
+function publicUrl(env: Env, production: boolean): string | undefined {
   const raw = read(env, 'PUBLIC_URL');
-  if (raw === undefined) return undefined;
+  if (raw === undefined) {
+    if (production) throw new ConfigError('PUBLIC_URL is required in production');
+    return undefined;
+  }
   let url: URL;
   try {
     url = new URL(raw);
@@ -133,6 +157,8 @@ function publicUrl(env: Env): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError('PUBLIC_URL must be http(s)');
   }
+  if (production && url.protocol !== 'https:')
+    throw new ConfigError('PUBLIC_URL must be https in production');
   return url.origin;
 }
 
@@ -174,14 +200,15 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL'),
     production,
     demo,
-    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', 1800, 30, 86_400),
+    // Keycloak's default: a revoked sign-in session's access tokens stop working within five minutes.
+    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', 300, 30, 86_400),
     refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000),
     clients: {
       mobile: secret(env, 'MOBILE_CLIENT_SECRET', production),
       website: secret(env, 'WEBSITE_CLIENT_SECRET', production),
     },
     otpPepper: secret(env, 'OTP_PEPPER', production),
-    publicUrl: publicUrl(env),
+    publicUrl: publicUrl(env, production),
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms a hash on one core.
@@ -197,7 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
       hang: boolean(env, 'MOBILE_MONEY_HANG', false),
       timeoutMs: integer(env, 'MOBILE_MONEY_TIMEOUT_MS', 15_000, 1, 600_000),
     },
-    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 0, 86_400_000),
+    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 10_000, 0, 86_400_000),
     vapid: vapidKeys(env),
     vapidSubject: vapidSubject(env),
     newestVersion: {
@@ -207,5 +234,10 @@ export function loadConfig(env: Env = process.env): Config {
       link: read(env, 'APP_LINK') ?? read(env, 'MOBILE_APP_URL') ?? '/',
     },
     mobileAppUrl: read(env, 'MOBILE_APP_URL') ?? null,
+    limits: {
+      otpSendsPerAddressPerMinute: integer(env, 'OTP_SENDS_PER_ADDRESS_PER_MINUTE', 10, 1, 100_000),
+      otpSendsPerMinute: integer(env, 'OTP_SENDS_PER_MINUTE', 60, 1, 1_000_000),
+      loginFailedAccountsPerAddress: integer(env, 'LOGIN_FAILED_ACCOUNTS_PER_ADDRESS', 100, 1, 1_000_000),
+    },
   };
 }

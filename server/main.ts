@@ -32,11 +32,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, staticRoot: hasBuild(dist) ? dist : undefined });
   if (!hasBuild(dist)) app.log.warn('dist/ not built: serving the API only (run `npm run build`)');
 
-  // Cash-outs the provider did not answer in time are settled in the background (every instance may run
-  // it: each settlement is a guarded transition).
+  // Payments the provider did not answer in time, or whose request died, are settled in the background
+  // (every instance may run it: each settlement is a guarded transition).
   const stopReconciler =
     config.reconcileIntervalMs > 0
-      ? startReconciler(db.kysely, app.mobileMoney, {
+      ? startReconciler(app.reconcilerDeps, {
           intervalMs: config.reconcileIntervalMs,
           timeoutMs: config.mobileMoney.timeoutMs,
           log: app.log,

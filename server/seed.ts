@@ -1,11 +1,12 @@
 // Demo data on start in demo mode. Every seeder is idempotent (it checks before it writes), so running
 // them on each start fills a fresh database and leaves an existing one alone.
+import { ROLES } from '../machines/rules/roles.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { seedPlayDemo } from './demo/seedPlay.ts';
 import { seedWalletDemo } from './demo/seedWallet.ts';
 import { createPasswordHasher } from './identity/passwords.ts';
-import { createUser, findUserByUsername, SUBSCRIBER_ROLE } from './identity/users.ts';
+import { createUser, findUserByUsername } from './identity/users.ts';
 
 export interface SeedContext {
   db: Db;
@@ -19,11 +20,11 @@ export type Seeder = (ctx: SeedContext) => Promise<void>;
 /** The demo accounts (DESIGN.md, CONTRACTS.md): subscribers (26650000003 not yet subscribed), an operator,
  * the call centre and marketing. */
 export const DEMO_ACCOUNTS = [
-  { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
-  { username: '26650000003', msisdn: '26650000003', password: 'demo1234', roles: [SUBSCRIBER_ROLE] },
-  { username: 'admin', msisdn: null, password: 'admin1234', roles: ['ROLE_ADMIN'] },
-  { username: 'callcentre', msisdn: null, password: 'callcentre1234', roles: ['ROLE_CALL_CENTER'] },
-  { username: 'marketing', msisdn: null, password: 'marketing1234', roles: ['ROLE_MARKETING'] },
+  { username: '26650000001', msisdn: '26650000001', password: 'demo1234', roles: [ROLES.user] },
+  { username: '26650000003', msisdn: '26650000003', password: 'demo1234', roles: [ROLES.user] },
+  { username: 'admin', msisdn: null, password: 'admin1234', roles: [ROLES.admin] },
+  { username: 'callcentre', msisdn: null, password: 'callcentre1234', roles: [ROLES.callCenter] },
+  { username: 'marketing', msisdn: null, password: 'marketing1234', roles: [ROLES.marketing] },
 ] as const;
 
 export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {

@@ -2,11 +2,14 @@
 // session, i18n and API client, and the providers around them. main.tsx and the component tests share it.
 import { I18nProvider } from '@lingui/react';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { api } from './api';
+import { setTokenSource } from './api/http';
 import { i18n } from './i18n/i18n';
 import { type AppRouter, createAppRouter } from './router';
 import { SessionContext } from './session/hooks';
 import { createSessionService, type SessionService } from './session/service';
+import { refreshOnUserActions } from './session/userActions';
 
 export interface AppInstance {
   router: AppRouter;
@@ -26,11 +29,15 @@ export function createApp(history?: RouterHistory): AppInstance {
     to: (href) => later((r) => r.navigate({ href })),
     currentHref: () => router?.state.location.href ?? '/',
   });
+  // Bearer calls take their token from this session, never from storage directly.
+  setTokenSource(session);
   router = createAppRouter({ session, i18n, api }, history);
   return { router, session };
 }
 
 export function App({ app }: { app: AppInstance }) {
+  // The one place where clicks become user actions (token refresh when due).
+  useEffect(() => refreshOnUserActions(app.session), [app.session]);
   return (
     <I18nProvider i18n={i18n}>
       <SessionContext.Provider value={app.session}>

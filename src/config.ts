@@ -1,8 +1,9 @@
-/** Environment configuration (SPEC.md §3). Every value can be overridden at build time with a VITE_ variable. */
+/** Environment configuration. Every value can be overridden at build time with a VITE_ variable. */
+import { version } from '../package.json';
+
 const env = import.meta.env;
 
 export const config = {
-  production: true,
   /** Base URL of the predictor service. */
   gamePredictorUrl: (env.VITE_PREDICTOR_URL as string | undefined) ?? '/api',
   /** Identity provider token endpoint (Keycloak-compatible). */
@@ -14,5 +15,6 @@ export const config = {
   keyClient: 'mobile',
   /** Basic credential of the website client for registration, version and client-type calls. */
   websiteBasicKey: (env.VITE_WEBSITE_CLIENT_BASIC as string | undefined) ?? btoa('website:website-secret'),
-  appVersion: '1.0.0',
+  /** The build's version (package.json), compared with the server's version-check answer. */
+  appVersion: version,
 } as const;

@@ -11,10 +11,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { isAdmin } from '../machines/session/rules';
+import { ROLES } from '../machines/rules/roles';
 import type { Api } from './api';
-import { prefetchCurrentBetslip } from './api/play';
 import { PendingScreen } from './components/PendingScreen';
+import { validateResultsSearch, validateWalletSearch } from './lib/listSearch';
 import { HOME, type SessionService, safeRedirect } from './session/service';
 import { Shell } from './shell/Shell';
 
@@ -86,18 +86,49 @@ const guardedRoute = createRoute({
   },
 });
 
-const guarded = <P extends string>(
-  path: P,
-  load: () => Promise<{ default: ComponentType }>,
-  loader?: () => void,
-) => createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load), loader });
+const guarded = <P extends string>(path: P, load: () => Promise<{ default: ComponentType }>) =>
+  createRoute({ getParentRoute: () => guardedRoute, path, component: lazyRouteComponent(load) });
+
+/**
+ * /play asks for the current betslip while the screen's code is still downloading, so on a slow network
+ * the two round trips overlap. The request is handed over unawaited: the screen paints its static parts
+ * and its own loading state at once, and its machine takes the answer as its first fetch.
+ */
+const playRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'play',
+  loader: ({ context }) => {
+    const betslip = context.api.play.currentBetslip();
+    betslip.catch(() => undefined); // a failure is the screen's to show, once it takes the answer
+    return { betslip };
+  },
+  // The screen takes the answer once: each visit starts its own request rather than reuse a spent one.
+  gcTime: 0,
+  component: lazyRouteComponent(() => import('./screens/play/PlayScreen')),
+});
+
+/** Filters and page in the URL (src/lib/listSearch.ts), so reload and back keep them. */
+const resultsRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'results',
+  validateSearch: validateResultsSearch,
+  component: lazyRouteComponent(() => import('./screens/results/ResultsScreen')),
+});
+
+/** The tab and the transactions' filter and page in the URL, as for results. */
+const walletRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'wallet',
+  validateSearch: validateWalletSearch,
+  component: lazyRouteComponent(() => import('./screens/wallet/WalletScreen')),
+});
 
 /** The operator screen: ROLE_ADMIN only (anyone else signed in goes to /play); lazy, outside the subscriber bundle. */
 const adminRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: 'admin',
   beforeLoad: ({ context }) => {
-    if (!isAdmin(context.session.actor.getSnapshot().context.session)) throw redirect({ to: HOME });
+    if (!context.session.hasRole(ROLES.admin)) throw redirect({ to: HOME });
   },
   component: lazyRouteComponent(() => import('./screens/admin/AdminScreen')),
 });
@@ -109,10 +140,10 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     tncRoute,
     guardedRoute.addChildren([
-      guarded('play', () => import('./screens/play/PlayScreen'), prefetchCurrentBetslip),
-      guarded('results', () => import('./screens/results/ResultsScreen')),
+      playRoute,
+      resultsRoute,
       guarded('contact', () => import('./screens/contact/ContactScreen')),
-      guarded('wallet', () => import('./screens/wallet/WalletScreen')),
+      walletRoute,
       guarded('account', () => import('./screens/account/AccountScreen')),
       adminRoute,
     ]),

@@ -1,56 +1,57 @@
-// The current betslip (SPEC.md §4): loading → ready (picking ⇄ submitting → submitted / failed), an
-// 'empty' state when there is none, and 'closed' when the countdown ends (refetch 2 s later).
-// A pure declaration: fetch and submit are actors the host supplies with `.provide()`, the clock,
-// randomness, keys and pick storage come in as input, and `onSubmitted` is the host's hook to refresh
-// wallet and subscription. Timers are the ticker actor and delayed events, so tests run on fake time.
+// The current betslip: loading → ready (picking ⇄ submitting → submitted / failed), an 'empty' state
+// when there is none, and 'closed' when the countdown ends (refetched 2 s later).
+// A pure declaration whose context is plain data. Everything impure is named and supplied by the host
+// with `.provide()`: fetching and submitting, reading stored picks, making an idempotency key and the
+// clock are actors; saving and forgetting picks, logging and `onSubmitted` (the host's hook to refresh
+// wallet and subscription) are actions. Quick pick draws from a seeded sequence kept in context, so a
+// step is a function of (snapshot, event) and `transition()` can test it without running anything.
+// Timers are the ticker actor and delayed events, so actor tests run on fake time.
 import { assign, cancel, type EventObject, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { emptyOutcomes, quickPick, tapOutcome } from '../rules/betslip';
+import { emptyOutcomes, type Outcome, tapOutcome } from '../rules/betslip';
+import { messageKeyOf } from '../rules/messageKey';
 import {
   BETSLIP_GONE,
   endsAtMs,
   fingerprint,
   isAmbiguousFailure,
-  messageKeyOf,
   restorePicks,
   submissionBody,
 } from './helpers';
-import type {
-  Betslip,
-  BetslipContext,
-  BetslipDeps,
-  BetslipEvent,
-  BetslipInput,
-  SubmitInput,
-  SubmitResult,
-} from './types';
+import { seededQuickPick } from './seededRandom';
+import type { Betslip, BetslipContext, BetslipEvent, BetslipInput, SubmitInput, SubmitResult } from './types';
 
 export type * from './types';
 
-/** The countdown ticks every second (SPEC.md §9). */
+/** The countdown ticks every second. */
 export const TICK_MS = 1000;
-/** After the countdown ends, the betslip is refetched this much later (SPEC.md §9). */
+/** After the countdown ends, the betslip is refetched this much later. */
 export const REFETCH_MS = 2000;
-/** The popover closes by itself after this long (SPEC.md §9). */
+/** The popover closes by itself after this long. */
 export const POPOVER_MS = 2000;
-/** Logged, word for word, when there is no betslip to show (SPEC.md §8). */
+/** Logged, word for word, when there is no betslip to show (the original client's message). */
 export const NO_BETSLIP_LOG = 'No Current Betslip';
 
 const notProvided = (name: string) => () => {
   throw new Error(`betslip machine: ${name} was not provided`);
 };
 
-/** Picks live only as long as the page unless the host supplies storage. */
-const memoryStorage = (): BetslipDeps['storage'] => {
-  const m = new Map<string, unknown>();
-  return { load: (sid) => m.get(sid), save: (sid, o) => m.set(sid, o), remove: (sid) => m.delete(sid) };
-};
+/** A ticker on the clock `now`: sends TICK {now} at once and then every TICK_MS. */
+export const clockTicker = (now: () => number) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    const tick = () => sendBack({ type: 'TICK', now: now() });
+    tick();
+    const id = setInterval(tick, TICK_MS);
+    return () => clearInterval(id);
+  });
 
-const withDefaults = (input: BetslipInput | undefined): BetslipDeps => ({
-  now: input?.now ?? Date.now,
-  random: input?.random ?? Math.random,
-  newKey: input?.newKey ?? (() => globalThis.crypto.randomUUID()),
-  storage: input?.storage ?? memoryStorage(),
-});
+/** The action that keeps the current picks (after every change, until submitted). */
+const savePicks = {
+  type: 'savePicks',
+  params: ({ context }: { context: BetslipContext }) => ({
+    sid: context.betslip!.sid,
+    outcomes: context.outcomes,
+  }),
+} as const;
 
 export const betslipMachine = setup({
   types: {
@@ -60,22 +61,31 @@ export const betslipMachine = setup({
   },
   actors: {
     fetchBetslip: fromPromise<Betslip>(notProvided('fetchBetslip')),
+    /** The picks stored for a betslip (checked before use); nothing is stored unless the host says so. */
+    loadPicks: fromPromise<unknown, { sid: string }>(async () => null),
+    /** A fresh idempotency key for a new submission attempt. */
+    newKey: fromPromise<string>(notProvided('newKey')),
     submit: fromPromise<SubmitResult, SubmitInput>(notProvided('submit')),
-    /** Sends TICK {now} at once and then every TICK_MS, on the injected (server) clock. */
-    ticker: fromCallback<EventObject, { now: () => number }>(({ sendBack, input }) => {
-      const tick = () => sendBack({ type: 'TICK', now: input.now() });
-      tick();
-      const id = setInterval(tick, TICK_MS);
-      return () => clearInterval(id);
-    }),
+    /** The countdown's clock; the host supplies the server's. */
+    ticker: clockTicker(Date.now),
   },
   actions: {
-    /** The host refetches wallet and subscription status after a paid submission. */
-    onSubmitted: () => undefined,
+    /** The host refetches wallet and subscription status after a submission. */
+    onSubmitted: (_, _params: { result: SubmitResult }) => undefined,
     logNoBetslip: (_, params: { error: unknown }) => console.error(NO_BETSLIP_LOG, params.error),
-    persist: ({ context }) => {
-      if (context.betslip) context.deps.storage.save(context.betslip.sid, context.outcomes);
-    },
+    /** Keeps a betslip's picks across reloads; the host supplies the storage. */
+    savePicks: (_, _params: { sid: string; outcomes: Outcome[] }) => undefined,
+    /** Drops a betslip's stored picks (submitted, or the betslip is no longer current). */
+    forgetPicks: (_, _params: { sid: string }) => undefined,
+    /** A fetched betslip replaces the shown one; picks stay only while it is the same betslip. */
+    showBetslip: assign(({ context }, params: { betslip: Betslip }) => ({
+      betslip: params.betslip,
+      endsAtMs: endsAtMs(params.betslip),
+      outcomes:
+        context.betslip?.sid === params.betslip.sid
+          ? context.outcomes
+          : emptyOutcomes(params.betslip.matches.length),
+    })),
     showIncomplete: assign({ popover: { kind: 'incomplete' } }),
     // Used as a pair: cancel the pending auto-close, then schedule a new one, so a newer popover gets
     // its full 2 s instead of closing early on the previous one's timer.
@@ -93,11 +103,15 @@ export const betslipMachine = setup({
     incomplete: ({ context }) => context.outcomes.some((o) => o === null),
     countdownOver: ({ context, event }) => event.type === 'TICK' && event.now >= context.endsAtMs,
     betslipGone: (_, params: { error: unknown }) => BETSLIP_GONE.has(messageKeyOf(params.error)),
+    replacesAnotherBetslip: ({ context }, params: { sid: string }) =>
+      !!context.betslip && context.betslip.sid !== params.sid,
+    /** The same picks as an attempt that may have gone through: send it again with its key. */
+    retriesPendingAttempt: ({ context }) =>
+      context.attempt?.fingerprint === fingerprint(context.betslip!, context.outcomes),
   },
 }).createMachine({
   id: 'betslip',
   context: ({ input }) => ({
-    deps: withDefaults(input),
     betslip: null,
     endsAtMs: Number.NaN,
     now: 0,
@@ -106,6 +120,7 @@ export const betslipMachine = setup({
     error: null,
     attempt: null,
     panelOpen: false,
+    seed: input.seed,
   }),
   on: {
     'POPOVER.CLOSE': { actions: assign({ popover: null }) },
@@ -114,28 +129,54 @@ export const betslipMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      invoke: {
-        src: 'fetchBetslip',
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const b = event.output;
-            const previous = context.betslip?.sid;
-            if (previous && previous !== b.sid) context.deps.storage.remove(previous);
-            return {
-              betslip: b,
-              endsAtMs: endsAtMs(b),
-              now: context.deps.now(),
-              outcomes: restorePicks(context.deps.storage.load(b.sid), b.matches.length, b.betslipParams),
-            };
-          }),
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchBetslip',
+            src: 'fetchBetslip',
+            onDone: [
+              {
+                guard: { type: 'replacesAnotherBetslip', params: ({ event }) => ({ sid: event.output.sid }) },
+                target: 'restoring',
+                actions: [
+                  { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
+                  { type: 'showBetslip', params: ({ event }) => ({ betslip: event.output }) },
+                ],
+              },
+              {
+                target: 'restoring',
+                actions: { type: 'showBetslip', params: ({ event }) => ({ betslip: event.output }) },
+              },
+            ],
+            onError: {
+              target: '#betslip.empty',
+              actions: [
+                assign({ betslip: null }),
+                { type: 'logNoBetslip', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
         },
-        onError: {
-          target: 'empty',
-          actions: [
-            assign({ betslip: null }),
-            { type: 'logNoBetslip', params: ({ event }) => ({ error: event.error }) },
-          ],
+        restoring: {
+          invoke: {
+            id: 'loadPicks',
+            src: 'loadPicks',
+            input: ({ context }) => ({ sid: context.betslip!.sid }),
+            onDone: {
+              target: '#betslip.ready',
+              // Stored picks when they still fit the betslip, else the ones already shown for it.
+              actions: assign({
+                outcomes: ({ context, event }) =>
+                  restorePicks(
+                    event.output ?? context.outcomes,
+                    context.betslip!.matches.length,
+                    context.betslip!.betslipParams,
+                  ),
+              }),
+            },
+            onError: { target: '#betslip.ready' },
+          },
         },
       },
     },
@@ -146,7 +187,7 @@ export const betslipMachine = setup({
       after: { refetch: 'loading' },
     },
     ready: {
-      invoke: { src: 'ticker', input: ({ context }) => ({ now: context.deps.now }) },
+      invoke: { id: 'ticker', src: 'ticker' },
       initial: 'picking',
       // Picking works the same in picking, submitted and failed; submitting overrides these.
       on: {
@@ -162,15 +203,15 @@ export const betslipMachine = setup({
               outcomes: ({ context, event }) =>
                 tapOutcome(context.outcomes, event.index, event.digit, context.betslip!.betslipParams),
             }),
-            'persist',
+            savePicks,
           ],
         },
         QUICK_PICK: {
           target: '.picking',
           actions: [
             'clearError',
-            assign({ outcomes: ({ context }) => quickPick(context.outcomes, context.deps.random) }),
-            'persist',
+            assign(({ context }) => seededQuickPick(context.outcomes, context.seed)),
+            savePicks,
           ],
         },
         CLEAR: {
@@ -178,7 +219,7 @@ export const betslipMachine = setup({
           actions: [
             'clearError',
             assign({ outcomes: ({ context }) => emptyOutcomes(context.outcomes.length) }),
-            'persist',
+            savePicks,
           ],
         },
         SUBMIT: [
@@ -187,58 +228,15 @@ export const betslipMachine = setup({
             target: '.picking',
             actions: ['clearError', 'showIncomplete', 'cancelPopoverClose', 'closePopoverLater'],
           },
+          // One key per attempt; a retry of the same picks after an ambiguous failure keeps it.
+          { guard: 'retriesPendingAttempt', target: '.submitting.sending', actions: 'clearError' },
           { target: '.submitting', actions: 'clearError' },
         ],
       },
       states: {
         picking: {},
         submitting: {
-          entry: assign({
-            // One key per attempt; a retry of the same picks after an ambiguous failure keeps it.
-            attempt: ({ context }) => {
-              const fp = fingerprint(context.betslip!, context.outcomes);
-              return context.attempt?.fingerprint === fp
-                ? context.attempt
-                : { key: context.deps.newKey(), fingerprint: fp };
-            },
-          }),
-          invoke: {
-            src: 'submit',
-            input: ({ context }) => ({
-              ...submissionBody(context.betslip!, context.outcomes),
-              idempotencyKey: context.attempt!.key,
-            }),
-            onDone: {
-              target: 'submitted',
-              actions: [
-                ({ context }) => context.deps.storage.remove(context.betslip!.sid),
-                assign(({ context, event }) => ({
-                  outcomes: emptyOutcomes(context.outcomes.length),
-                  attempt: null,
-                  panelOpen: false,
-                  popover: {
-                    kind: 'submitted' as const,
-                    message: event.output.message,
-                    messageKey: event.output.messageKey ?? null,
-                  },
-                })),
-                'cancelPopoverClose',
-                'closePopoverLater',
-                'onSubmitted',
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'betslipGone', params: ({ event }) => ({ error: event.error }) },
-                target: '#betslip.closed',
-                actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                target: 'failed',
-                actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
-              },
-            ],
-          },
+          initial: 'keying',
           // Picks are frozen while the request runs (the overlay also blocks them); time still passes,
           // but the slip closes only after the server has answered.
           on: {
@@ -247,6 +245,67 @@ export const betslipMachine = setup({
             QUICK_PICK: {},
             CLEAR: {},
             SUBMIT: {},
+          },
+          states: {
+            keying: {
+              invoke: {
+                id: 'newKey',
+                src: 'newKey',
+                onDone: {
+                  target: 'sending',
+                  actions: assign({
+                    attempt: ({ context, event }) => ({
+                      key: event.output,
+                      fingerprint: fingerprint(context.betslip!, context.outcomes),
+                    }),
+                  }),
+                },
+                onError: {
+                  target: '#betslip.ready.failed',
+                  actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            sending: {
+              invoke: {
+                id: 'submit',
+                src: 'submit',
+                input: ({ context }) => ({
+                  ...submissionBody(context.betslip!, context.outcomes),
+                  idempotencyKey: context.attempt!.key,
+                }),
+                onDone: {
+                  target: '#betslip.ready.submitted',
+                  actions: [
+                    { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
+                    assign(({ context, event }) => ({
+                      outcomes: emptyOutcomes(context.outcomes.length),
+                      attempt: null,
+                      panelOpen: false,
+                      popover: {
+                        kind: 'submitted' as const,
+                        message: event.output.message,
+                        messageKey: event.output.messageKey ?? null,
+                      },
+                    })),
+                    'cancelPopoverClose',
+                    'closePopoverLater',
+                    { type: 'onSubmitted', params: ({ event }) => ({ result: event.output }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'betslipGone', params: ({ event }) => ({ error: event.error }) },
+                    target: '#betslip.closed',
+                    actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    target: '#betslip.ready.failed',
+                    actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
           },
         },
         submitted: {

@@ -10,17 +10,14 @@ import {
   priceCents,
   withinLimits,
 } from '../rules/betslip';
+import { messageKeyOf } from '../rules/messageKey';
+import { parseWireDate } from '../rules/wireDate';
 import type { Betslip, SubmitInput } from './types';
-
-/** Africa/Maseru is UTC+2 all year (no daylight saving), so endDate converts without a tz database. */
-const MASERU_OFFSET = '+02:00';
 
 /** The betslip's end in ms: endsAt (UTC) when sent, else endDate read as Maseru local time. */
 export function endsAtMs(b: Pick<Betslip, 'endDate' | 'endsAt'>): number {
   const fromIso = b.endsAt ? Date.parse(b.endsAt) : Number.NaN;
-  if (Number.isFinite(fromIso)) return fromIso;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(b.endDate);
-  return m ? Date.parse(`${m[1]}T${m[2]}:00${MASERU_OFFSET}`) : Number.NaN;
+  return Number.isFinite(fromIso) ? fromIso : parseWireDate(b.endDate).getTime();
 }
 
 export interface CountdownParts {
@@ -63,12 +60,6 @@ export function submissionBody(betslip: Betslip, outcomes: Outcome[]): Omit<Subm
 /** Identifies "the same picks" for reusing an idempotency key. */
 export const fingerprint = (betslip: Betslip, outcomes: Outcome[]): string =>
   `${betslip.sid}|${outcomes.join(',')}`;
-
-/** The message key of a failed request (the app's ApiError carries one), else a generic server error. */
-export function messageKeyOf(error: unknown): string {
-  const key = (error as { messageKey?: unknown } | null)?.messageKey;
-  return typeof key === 'string' ? key : 'ERRORS.SERVER';
-}
 
 /**
  * Whether a retry should send the same Idempotency-Key: only when we do not know if the first request

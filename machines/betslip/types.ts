@@ -1,5 +1,5 @@
 // Shapes of the betslip machine: the wire betslip (docs/CONTRACTS.md "Play API"), the machine's
-// context, events, input and the dependencies a host injects (clock, randomness, keys, storage).
+// context (plain data only, so a snapshot can be persisted and stepped with `transition()`), events and input.
 import type { BetslipParams, Outcome, PredictionDto } from '../rules/betslip';
 
 /** A match as fetch-current-betslip sends it (field names as the original API spells them). */
@@ -36,22 +36,11 @@ export interface SubmitResult {
   messageKey?: string;
 }
 
-/** Picks kept across reloads, per betslip sid, until submitted. */
+/** Picks kept across reloads, per betslip sid, until submitted: the host's store behind loadPicks/savePicks. */
 export interface PicksStorage {
   load(sid: string): unknown;
   save(sid: string, outcomes: Outcome[]): void;
   remove(sid: string): void;
-}
-
-/** Everything impure the machine reads, injected so tests control it. */
-export interface BetslipDeps {
-  /** Server time in ms (Date.now() plus the server-clock offset). */
-  now: () => number;
-  /** A number in [0, 1) for quick pick. */
-  random: () => number;
-  /** A fresh idempotency key (crypto.randomUUID). */
-  newKey: () => string;
-  storage: PicksStorage;
 }
 
 export type Popover =
@@ -60,7 +49,6 @@ export type Popover =
   | null;
 
 export interface BetslipContext {
-  deps: BetslipDeps;
   betslip: Betslip | null;
   /** End of the betslip in server-time ms. */
   endsAtMs: number;
@@ -74,6 +62,8 @@ export interface BetslipContext {
   attempt: { key: string; fingerprint: string } | null;
   /** Whether the toast panel is expanded. */
   panelOpen: boolean;
+  /** State of the quick-pick random sequence: the same seed gives the same picks. */
+  seed: number;
 }
 
 export type BetslipEvent =
@@ -86,4 +76,7 @@ export type BetslipEvent =
   | { type: 'TOGGLE_PANEL' }
   | { type: 'POPOVER.CLOSE' };
 
-export type BetslipInput = Partial<BetslipDeps>;
+export interface BetslipInput {
+  /** Starts the quick-pick random sequence; the host passes a fresh random one per mount. */
+  seed: number;
+}

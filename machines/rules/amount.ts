@@ -1,11 +1,40 @@
-// Money as subscribers read and type it (SPEC.md §5 Amount input, §9: prefix M, two decimals). Pure, so
-// the amount field, the wallet figures and their tests share one rule.
-import { groupThousands } from './money';
+// Money as subscribers type it and as the server takes it: an M prefix, thousands separators, at most two
+// decimals. One rule for both sides: the amount field refuses exactly what the wallet routes refuse
+// (server/wallet/moneyRoutes.ts imports parseAmountCents from here), so a subscriber never sends an
+// amount only to be told no.
+import { groupThousands } from './money.ts';
 
-export { formatMoney, groupThousands } from './money';
+export { formatMoney, groupThousands } from './money.ts';
 
-/** Whole-M digits the amount field takes (up to M 999,999,999.99): more is a typing slip, not a payment. */
-export const MAX_WHOLE_DIGITS = 9;
+/** Largest single wallet payment (M 1,000,000): far above any real one, well inside safe integers. */
+export const MAX_PAYMENT_CENTS = 100_000_000;
+
+/** Whole-M digits the amount field takes: as many as the largest payment has, more is a typing slip. */
+export const MAX_WHOLE_DIGITS = String(MAX_PAYMENT_CENTS / 100).length;
+
+/** A decimal as typed or sent: digits, then at most two decimals ('5', '5.', '5.5', '5.50'). */
+const DECIMAL = /^\d+(\.\d{0,2})?$/;
+
+/**
+ * Cents for a positive amount of at most M 1,000,000 with at most two decimals, or null (the server's
+ * AMOUNT.INVALID). The wire may carry a number or the field's text with everything but digits and the
+ * dot removed (as the original client sends it), so both are read.
+ */
+export function parseAmountCents(value: number | string): number | null {
+  let cents: number;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!DECIMAL.test(text)) return null;
+    const [whole = '0', fraction = ''] = text.split('.');
+    cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  } else {
+    if (!Number.isFinite(value)) return null;
+    cents = Math.round(value * 100);
+    // 12.345 is refused rather than rounded: the subscriber must see what they pay.
+    if (Math.abs(value * 100 - cents) > 1e-6) return null;
+  }
+  return cents > 0 && cents <= MAX_PAYMENT_CENTS ? cents : null;
+}
 
 /**
  * What the amount field shows while typing: digits and one dot only, at most two decimals, thousands
@@ -29,18 +58,17 @@ export function formatAmountInput(raw: string): string {
 /** The value sent: every character other than digits and the dot removed ('1,234.50' → '1234.50'). */
 export const amountValue = (display: string): string => display.replace(/[^\d.]/g, '');
 
-/** The amount in M for the wire, or null when the field is empty, zero or not a number. */
+/** The amount in M for the wire, or null when the server would refuse it (empty, zero, above the cap). */
 export function amountToWire(display: string): number | null {
-  const value = amountValue(display);
-  if (!/^\d+(\.\d{0,2})?$/.test(value)) return null;
-  const amount = Number(value);
-  return amount > 0 ? Math.round(amount * 100) / 100 : null;
+  const cents = parseAmountCents(amountValue(display));
+  return cents === null ? null : cents / 100;
 }
 
 /** On blur: padded to two decimals ('1,234' → '1,234.00', '5.5' → '5.50'); zero or empty clears it. */
 export function padAmountInput(display: string): string {
   const formatted = formatAmountInput(display);
-  if (amountToWire(formatted) === null) return '';
+  // Only an amount that is no amount at all is cleared: one above the cap stays, to be corrected.
+  if (!/[1-9]/.test(formatted)) return '';
   const [whole, decimals = ''] = formatted.split('.');
   return `${whole}.${decimals.padEnd(2, '0')}`;
 }

@@ -1,6 +1,6 @@
 // Results-screen rules (SPEC.md §3 Past betslip / Placed bet, §4 Past betslip state; docs/CONTRACTS.md
 // "Results and operations API"): how picks and results are labelled, a slip's state, the result filter,
-// title case for prize names and reading the wire's 'yyyy-mm-dd hh:mm' dates. Pure.
+// title case for prize names. Pure (wire dates are read by machines/rules/wireDate.ts).
 
 /** A placed bet as fetch-past-submitted-betslips sends it. */
 export interface PlacedBet {
@@ -95,14 +95,6 @@ export const titleCase = (text: string): string =>
     .replace(/_/g, ' ')
     .toLowerCase()
     .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
-
-/** A wire date 'yyyy-mm-dd hh:mm' read as the phone's local time (SPEC.md §3); Invalid Date if unreadable. */
-export function parseWireDate(text: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text ?? '');
-  if (!m) return new Date(Number.NaN);
-  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  return new Date(y, mo - 1, d, h, mi);
-}
 
 /** Integer percent of a 0..1 share, clamped (the bars and their labels). */
 export const sharePercent = (share: number): number =>

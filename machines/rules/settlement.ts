@@ -165,6 +165,29 @@ export interface Settlement {
   tiers: TierStatistic[];
 }
 
+/**
+ * Every paying tier of the prize list, highest first, with how many slips reached it (`tiers`: each
+ * slip's tier, null for none) and each one's share of its pool.
+ */
+export function shareTiers(tiers: readonly (number | null)[], pools: readonly PrizePool[]): TierStatistic[] {
+  const reached = new Map<number, number>();
+  for (const t of tiers) if (t !== null) reached.set(t, (reached.get(t) ?? 0) + 1);
+  const paying = [...pools].filter((p) => p.amountCents > 0).sort((a, b) => b.prizeType - a.prizeType);
+  return paying.map((p) => {
+    const winners = reached.get(p.prizeType) ?? 0;
+    return { prizeType: p.prizeType, winners, amountEachCents: shareOf(p.amountCents, winners) };
+  });
+}
+
+/** A counted slip with what its tier pays, given every tier's statistics. */
+export function paySlip(
+  slip: { id: string; correctCount: number; tier: number | null },
+  tiers: readonly TierStatistic[],
+): SettledSlip {
+  const each = slip.tier === null ? 0 : (tiers.find((t) => t.prizeType === slip.tier)?.amountEachCents ?? 0);
+  return { ...slip, prizeWon: prizeName(slip.tier), amountWonCents: each };
+}
+
 /** Settles every slip of a betslip against its final results and prize list. */
 export function settle(
   slips: readonly SlipToSettle[],
@@ -175,31 +198,21 @@ export function settle(
     const count = correctCount(s.outcomes, results);
     return { id: s.id, correctCount: count, tier: tierOf(count, pools) };
   });
-  const paying = [...pools].filter((p) => p.amountCents > 0).sort((a, b) => b.prizeType - a.prizeType);
-  const tiers = paying.map((p) => {
-    const winners = counted.filter((s) => s.tier === p.prizeType).length;
-    return { prizeType: p.prizeType, winners, amountEachCents: shareOf(p.amountCents, winners) };
-  });
-  const each = new Map(tiers.map((t) => [t.prizeType, t.amountEachCents]));
-  return {
-    slips: counted.map((s) => ({
-      ...s,
-      prizeWon: prizeName(s.tier),
-      amountWonCents: s.tier === null ? 0 : (each.get(s.tier) ?? 0),
-    })),
-    tiers,
-  };
+  const tiers = shareTiers(
+    counted.map((s) => s.tier),
+    pools,
+  );
+  return { slips: counted.map((s) => paySlip(s, tiers)), tiers };
 }
 
 /**
- * For each match, the share (0..1) of slips whose pick includes home, draw and away. A double counts
- * for both its picks, so the three shares of a match add up to more than 1 when doubles were played.
+ * For each match, how many slips' picks include home, draw and away (a double counts for both its
+ * picks). Counts of parts of a betslip add up to the counts of the whole.
  */
-export function pickShares(
+export function pickCounts(
   slips: readonly { outcomes: readonly Outcome[] }[],
   matchCount: number,
 ): MatchShares[] {
-  const n = slips.length;
   return Array.from({ length: matchCount }, (_, i) => {
     let home = 0;
     let draw = 0;
@@ -210,6 +223,26 @@ export function pickShares(
       if (o.includes('3')) draw++;
       if (o.includes('2')) away++;
     }
-    return { position: i + 1, home: n ? home / n : 0, draw: n ? draw / n : 0, away: n ? away / n : 0 };
+    return { position: i + 1, home, draw, away };
   });
+}
+
+/** Pick counts of `n` slips as shares (0..1). */
+export const countsToShares = (counts: readonly MatchShares[], n: number): MatchShares[] =>
+  counts.map((c) => ({
+    position: c.position,
+    home: n ? c.home / n : 0,
+    draw: n ? c.draw / n : 0,
+    away: n ? c.away / n : 0,
+  }));
+
+/**
+ * For each match, the share (0..1) of slips whose pick includes home, draw and away. A double counts
+ * for both its picks, so the three shares of a match add up to more than 1 when doubles were played.
+ */
+export function pickShares(
+  slips: readonly { outcomes: readonly Outcome[] }[],
+  matchCount: number,
+): MatchShares[] {
+  return countsToShares(pickCounts(slips, matchCount), slips.length);
 }

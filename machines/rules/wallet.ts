@@ -1,8 +1,9 @@
 // Wallet rules of SPEC.md §3–§5 that are not about typing amounts: the friend's number, how a wallet
-// move reads, its time, and which mobile wallet is chosen by default. Pure and shared by the screens.
+// move reads, and which mobile wallet is chosen by default. Pure and shared by the screens.
+import { msisdnProblem, normaliseMsisdn } from '../session/msisdn';
 import { formatMoney } from './money';
 
-/** A friend's number needs at least this many digits (SPEC.md §9); Lesotho numbers have exactly 8. */
+/** A friend's number is typed without the country code: the 8 digits of a Lesotho number. */
 export const FRIEND_NUMBER_DIGITS = 8;
 
 /**
@@ -17,10 +18,16 @@ export function cleanFriendNumber(raw: string): string {
     .slice(0, FRIEND_NUMBER_DIGITS);
 }
 
-export const isFriendNumberValid = (digits: string): boolean => digits.length >= FRIEND_NUMBER_DIGITS;
+/**
+ * Why the server would refuse this friend's number (the shared msisdn rule): 'length' when digits are
+ * missing, 'prefix' when it is not a mobile number; null when it will be accepted.
+ */
+export const friendNumberProblem = (digits: string): 'length' | 'prefix' | null => msisdnProblem(digits);
 
-/** The receivingMsisdn the server takes for a friend: the normalised 266XXXXXXXX. */
-export const friendMsisdn = (digits: string): string => `266${digits}`;
+export const isFriendNumberValid = (digits: string): boolean => friendNumberProblem(digits) === null;
+
+/** The receivingMsisdn the server takes for a friend: the normalised 266XXXXXXXX (null when invalid). */
+export const friendMsisdn = (digits: string): string | null => normaliseMsisdn(digits);
 
 /** A move's reason for people: underscores as spaces, title case ('CASH_OUT' → 'Cash Out'). */
 export const reasonTitle = (reason: string): string =>
@@ -32,15 +39,6 @@ export const reasonTitle = (reason: string): string =>
 
 /** A move's amount as SPEC.md §3 shows it: 'M. -12.50' for money out, 'M. 1,000.00' for money in. */
 export const moveAmount = (amount: number): string => `M. ${formatMoney(amount)}`;
-
-/** Lesotho keeps UTC+2 all year (no daylight saving), the zone the server writes its dates in. */
-const MASERU_OFFSET = '+02:00';
-
-/** A server date 'yyyy-mm-dd hh:mm[:ss]' (Africa/Maseru) as an instant; Invalid Date when malformed. */
-export function parseMaseruDate(text: string): Date {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/.exec(text.trim());
-  return m ? new Date(`${m[1]}T${m[2]}${m[3] ?? ':00'}${MASERU_OFFSET}`) : new Date(Number.NaN);
-}
 
 export interface SupportedWallet {
   sid: string;

@@ -1,5 +1,6 @@
 // Session rules (SPEC.md §4, §6, §9): when a stored session counts as logged in, how long it has left,
 // when a user action should refresh the token, and the role checks. Pure: no storage, no clock.
+import { ROLES, type Role } from '../rules/roles';
 
 /** What the client stores (SPEC.md §3) plus the two access-token claims it reads, in seconds. */
 export interface Session {
@@ -20,14 +21,14 @@ export type Platform = 'web' | 'native';
 /** Web refreshes once fewer than this many ms remain (SPEC.md §9: 5 minutes). */
 export const WEB_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
 
-/** The role values the session recognises (SPEC.md §6). */
-export const ROLES = {
-  admin: 'ROLE_ADMIN',
-  callCenter: 'ROLE_CALL_CENTER',
-  marketing: 'ROLE_MARKETING',
-  user: 'commxp-user',
-} as const;
-export type Role = (typeof ROLES)[keyof typeof ROLES];
+/**
+ * A signed-in session refreshes this long before its access token expires, clicks or not (DESIGN.md
+ * "Staying signed in"): with 5-minute tokens, waiting for a click would log out anyone who reads or picks
+ * for five minutes, and the native app refreshes on clicks only once a day.
+ */
+export const EXPIRY_REFRESH_MS = 60 * 1000;
+/** While that refresh fails (offline, server down) it is tried again this often, until the countdown ends. */
+export const EXPIRY_REFRESH_RETRY_MS = 15 * 1000;
 
 /** A session with nothing stored. */
 export const EMPTY_SESSION: Session = {
@@ -81,6 +82,27 @@ export function shouldRefresh({ platform, now, exp, iat, allowAutoRefresh }: Ref
   if (!allowAutoRefresh) return false;
   if (platform === 'native') return iat !== null && utcDate(iat * 1000) !== utcDate(now);
   return exp !== null && exp * 1000 - now < WEB_REFRESH_THRESHOLD_MS;
+}
+
+export interface ExpiryRefreshCheck {
+  now: number;
+  /** Token expiry in seconds. */
+  exp: number | null;
+  hasRefreshToken: boolean;
+  allowAutoRefresh: boolean;
+  /** When the last refresh before expiry was tried (ms), or null. */
+  lastAttempt: number | null;
+}
+
+/**
+ * Whether a tick should refresh a token about to expire: within EXPIRY_REFRESH_MS of its expiry but before
+ * 00:00, with a refresh token, auto-refresh on, and at most once every EXPIRY_REFRESH_RETRY_MS.
+ */
+export function shouldRefreshBeforeExpiry(c: ExpiryRefreshCheck): boolean {
+  if (!c.allowAutoRefresh || !c.hasRefreshToken || c.exp === null) return false;
+  const remaining = remainingMs(c.exp, c.now);
+  if (isCountdownOver(remaining) || remaining >= EXPIRY_REFRESH_MS) return false;
+  return c.lastAttempt === null || c.now - c.lastAttempt >= EXPIRY_REFRESH_RETRY_MS;
 }
 
 /** The realm roles in the stored `role` text; [] when absent, 'null' or unreadable. */

@@ -1,8 +1,16 @@
 // The session (SPEC.md §4): signed out, signing in, signed in with a countdown to token expiry, and
-// refreshing on user actions. A pure declaration: the token calls, storage, navigation and the one-second
+// refreshing on user actions and shortly before the token expires (DESIGN.md "Staying signed in"). A pure declaration: the token calls, storage, navigation and the one-second
 // ticker are actors and actions the app supplies with `.provide()`, so tests run it on fake time.
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
-import { isCountdownOver, isLoggedIn, remainingMs, type Session, shouldRefresh } from './rules';
+import { messageKeyOf } from '../rules/messageKey';
+import {
+  isCountdownOver,
+  isLoggedIn,
+  remainingMs,
+  type Session,
+  shouldRefresh,
+  shouldRefreshBeforeExpiry,
+} from './rules';
 import type { Credentials, SessionContext, SessionEvent, SessionInput } from './types';
 
 export type { Credentials, SessionContext, SessionEvent, SessionInput } from './types';
@@ -25,15 +33,6 @@ export const signedOut = (s: Session | null): Session => ({
 const notProvided = (name: string) => () => {
   throw new Error(`session machine: ${name} was not provided`);
 };
-
-/** The error's message key when it has one (the app's ApiError does), else a generic server error. */
-const messageKeyOf = (error: unknown): string =>
-  (typeof error === 'object' &&
-  error !== null &&
-  'messageKey' in error &&
-  typeof error.messageKey === 'string'
-    ? error.messageKey
-    : null) ?? 'ERRORS.SERVER';
 
 export const sessionMachine = setup({
   types: {
@@ -78,10 +77,19 @@ export const sessionMachine = setup({
         iat: context.session?.iat ?? null,
         allowAutoRefresh: context.allowAutoRefresh,
       }),
+    expiryNear: ({ context, event }) =>
+      event.type === 'TICK' &&
+      shouldRefreshBeforeExpiry({
+        now: event.now,
+        exp: context.session?.exp ?? null,
+        hasRefreshToken: !!context.session?.refreshToken,
+        allowAutoRefresh: context.allowAutoRefresh,
+        lastAttempt: context.expiryRefreshAt,
+      }),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, error: null, redirect: null }),
+  context: ({ input }) => ({ ...input, error: null, redirect: null, expiryRefreshAt: null }),
   // Another tab's sign-in, rotation or sign-out reaches this one in every state.
   invoke: { src: 'storageWatcher' },
   initial: 'checking',
@@ -156,7 +164,15 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { USER_ACTION: { guard: 'refreshDue', target: 'refreshing' } },
+          on: {
+            USER_ACTION: { guard: 'refreshDue', target: 'refreshing' },
+            // Taken instead of the parent's TICK, so it keeps the clock too. At 00:00 the parent logs out.
+            TICK: {
+              guard: 'expiryNear',
+              target: 'refreshing',
+              actions: assign({ now: ({ event }) => event.now, expiryRefreshAt: ({ event }) => event.now }),
+            },
+          },
         },
         refreshing: {
           invoke: {

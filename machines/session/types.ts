@@ -20,6 +20,8 @@ export interface SessionContext extends Omit<SessionInput, 'session'> {
   error: string | null;
   /** Where to go after signing in; null means the default (/play). */
   redirect: string | null;
+  /** When a refresh before expiry was last tried (ms), to space its retries. */
+  expiryRefreshAt: number | null;
 }
 
 export type SessionEvent =

@@ -1,10 +1,11 @@
-// One subscription toggle, as SPEC.md §4 has it. The server's status is fetched first: if it differs from
+// One subscription toggle. The server's status is fetched first: if it differs from
 // what this client believed, the client only syncs (someone changed it elsewhere, so flipping it now would
 // undo that). Otherwise the toggle is sent with the opposite state and its answer is the new status.
 // Subscribing first looks for other subscriptions: none → toggle at once; some → the warning, and the
 // toggle only after ACCEPT (CANCEL ends the flow unchanged). Each toggle is one short-lived actor whose
 // output is the status to keep; fetches and the toggle are actors the host supplies with `.provide()`.
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { messageKeyOf } from '../rules/messageKey';
 
 export interface SubscriptionInput {
   /** The status this client knows (what the Subscribe button was drawn from). */
@@ -31,11 +32,6 @@ export type SubscriptionEvent = { type: 'ACCEPT' } | { type: 'CANCEL' };
 
 const notProvided = (name: string) => () => {
   throw new Error(`subscription machine: ${name} was not provided`);
-};
-
-const messageKeyOf = (error: unknown): string => {
-  const key = (error as { messageKey?: unknown } | null)?.messageKey;
-  return typeof key === 'string' ? key : 'ERRORS.SERVER';
 };
 
 export const subscriptionMachine = setup({
@@ -127,3 +123,6 @@ export const subscriptionMachine = setup({
     failed: { type: 'final' },
   },
 });
+
+/** A running subscription flow: the warning modal reads it and sends ACCEPT or CANCEL. */
+export type SubscriptionFlowRef = ActorRefFrom<typeof subscriptionMachine>;

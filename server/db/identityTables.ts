@@ -1,4 +1,4 @@
-// Kysely row types for the tables of migration 001_identity.
+// Kysely row types for the tables of migration 001_identity (login_failures: dropped by 007_abuse_limits).
 
 import type { JWK } from 'jose';
 import type { ColumnType } from 'kysely';
@@ -46,11 +46,6 @@ export interface IdentityTables {
     private_jwk: Json<JWK>;
     public_jwk: Json<JWK>;
     created_at: CreatedAt;
-  };
-  login_failures: {
-    id: Serial;
-    key: string;
-    created_at: Timestamp;
   };
   sms_outbox: {
     id: Serial;

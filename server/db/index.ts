@@ -3,7 +3,9 @@
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
+import type { AbuseLimitsTables } from './abuseLimitsTables.ts';
 import type { IdentityTables } from './identityTables.ts';
+import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
 import type { PushTables } from './pushTables.ts';
@@ -15,7 +17,9 @@ export interface Database
     PlayWalletTables,
     WalletAccountTables,
     OperationsTables,
-    PushTables {}
+    PushTables,
+    IntentTables,
+    AbuseLimitsTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -19,7 +19,8 @@ export type MoveKind =
   | 'CASH_OUT_REVERSAL'
   | 'OPERATOR_ADJUSTMENT';
 
-export type BetslipStatus = 'DRAFT' | 'CURRENT' | 'CLOSED' | 'SETTLED';
+/** SETTLING: settlement has started (nothing more is accepted) but not every prize is paid yet. */
+export type BetslipStatus = 'DRAFT' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';
 export type PaidFrom = 'WALLET' | 'AIRTIME';
 export type CashOutStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
 

@@ -3,6 +3,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
+import { Text } from '../text.ts';
 
 export interface DevOptions {
   db: Kysely<Database>;
@@ -25,7 +26,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
     '/sms',
     {
       schema: {
-        querystring: Type.Object({ msisdn: Type.Optional(Type.String({ maxLength: 32 })) }),
+        querystring: Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) }),
         response: { 200: SmsList },
       },
     },

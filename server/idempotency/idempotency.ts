@@ -3,6 +3,7 @@
 // `complete()` inside the same transaction as its money movement, so "money moved" and "answer stored"
 // commit together or not at all. Replays return the stored status and body byte for byte.
 import { createHash } from 'node:crypto';
+import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
 
 export interface StoredResponse {
@@ -25,9 +26,10 @@ export type Claim =
 /**
  * An IN_PROGRESS record older than this belongs to a request that died (process crash) and may be
  * taken over. Safe even if the first request is only slow: submissions and wallet moves are unique
- * per key, and operator billing is idempotent per reference, so a double run cannot move money twice.
+ * per key, payments are intents that a second run continues instead of repeating, and providers are
+ * idempotent per reference, so a double run cannot move money twice. Longer than any provider wait.
  */
-export const STALE_AFTER_MS = 120_000;
+export const STALE_AFTER_MS = 30_000;
 
 /** Canonical JSON (object keys sorted) so that key order does not change the hash. */
 function canonical(value: unknown): string {
@@ -77,7 +79,21 @@ export async function claimKey(
     };
   }
   if (now.getTime() - existing.locked_at.getTime() < STALE_AFTER_MS) return { kind: 'in_progress' };
-  // Take over an abandoned claim; the compare-and-set on locked_at lets only one taker win.
+  return (await takeOverKey(db, scope, existing.locked_at, now))
+    ? { kind: 'claimed' }
+    : { kind: 'in_progress' };
+}
+
+/**
+ * Takes over the unfinished claim locked at `lockedAt` (now locked at `now`); false when another taker
+ * was first: the compare-and-set on locked_at lets only one win.
+ */
+export async function takeOverKey(
+  db: LedgerDb,
+  scope: IdempotencyScope,
+  lockedAt: Date,
+  now: Date,
+): Promise<boolean> {
   const taken = await db
     .updateTable('idempotency_keys')
     .set({ locked_at: now })
@@ -85,10 +101,10 @@ export async function claimKey(
     .where('route', '=', scope.route)
     .where('key', '=', scope.key)
     .where('status', '=', 'IN_PROGRESS')
-    .where('locked_at', '=', existing.locked_at)
+    .where('locked_at', '=', lockedAt)
     .returning('key')
     .executeTakeFirst();
-  return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
+  return taken !== undefined;
 }
 
 /** Stores the final answer. Call it inside the transaction that moves the money. */
@@ -111,15 +127,32 @@ export async function completeKey(
     .execute();
 }
 
-/** Forgets an unfinished claim after an unexpected error, so a retry runs the request again. */
-export async function releaseKey(db: LedgerDb, scope: IdempotencyScope): Promise<void> {
-  await db
+/**
+ * Forgets an unfinished claim after an unexpected error, so a retry runs the request again. With
+ * `lockedAt`, only that claim (the one a caller judged abandoned), never one a new attempt took since.
+ */
+export async function releaseKey(db: LedgerDb, scope: IdempotencyScope, lockedAt?: Date): Promise<void> {
+  let query = db
     .deleteFrom('idempotency_keys')
     .where('msisdn', '=', scope.msisdn)
     .where('route', '=', scope.route)
     .where('key', '=', scope.key)
+    .where('status', '=', 'IN_PROGRESS');
+  if (lockedAt) query = query.where('locked_at', '=', lockedAt);
+  await query.execute();
+}
+
+/** When the unfinished claim on a key was taken (or taken over); undefined when none is in progress. */
+export async function claimedAt(db: LedgerDb, scope: IdempotencyScope): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('locked_at')
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
     .where('status', '=', 'IN_PROGRESS')
-    .execute();
+    .executeTakeFirst();
+  return row?.locked_at;
 }
 
 /** Deletes records older than `before` (Stripe keeps keys 24 hours; call from a periodic job). */
@@ -130,8 +163,8 @@ export async function purgeKeys(db: LedgerDb, before: Date): Promise<number> {
 
 /** The refusals every idempotent route answers the same way (CONTRACTS.md Play API). */
 export const IDEMPOTENCY_REFUSALS = {
-  mismatch: { statusCode: 422, messageKey: 'IDEMPOTENCY.MISMATCH', error: 'Unprocessable Entity' },
-  in_progress: { statusCode: 409, messageKey: 'IDEMPOTENCY.IN_PROGRESS', error: 'Conflict' },
+  mismatch: refusal(422, 'IDEMPOTENCY.MISMATCH'),
+  in_progress: refusal(409, 'IDEMPOTENCY.IN_PROGRESS'),
 } as const;
 
 /** What an idempotent handler gets: `complete` stores the answer inside the handler's own transaction. */
@@ -151,11 +184,7 @@ export async function runIdempotent(
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claim = await claimKey(db, scope, requestHash(body), now);
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
-  if (claim.kind !== 'claimed') {
-    const refusal = IDEMPOTENCY_REFUSALS[claim.kind];
-    const { statusCode, error, messageKey } = refusal;
-    return { statusCode, body: { statusCode, error, messageKey, message: messageKey }, replayed: false };
-  }
+  if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };
   const complete: Complete = (trx, response) => completeKey(trx, scope, response);
   try {
     const response = await handler(complete);
@@ -163,7 +192,8 @@ export async function runIdempotent(
     await completeKey(db, scope, response);
     return { ...response, replayed: false };
   } catch (error) {
-    await releaseKey(db, scope).catch(() => {});
+    // Our own claim only (locked at `now`): if it was taken over meanwhile, the new holder keeps it.
+    await releaseKey(db, scope, now).catch(() => {});
     throw error;
   }
 }

@@ -5,7 +5,8 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import type { Database } from '../db/index.ts';
-import { errorBody } from '../errors.ts';
+import { ErrorResponse, errorBody } from '../errors.ts';
+import { Text } from '../text.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { findUserById, setPassword } from './users.ts';
@@ -18,21 +19,14 @@ export interface AccountRoutesOptions {
 }
 
 /** Longer passwords are refused by the schema: argon2 over a huge input is a cheap denial of service. */
-const Password = Type.String({ maxLength: 256 });
+const Password = Text({ maxLength: 256 });
 
 const ChangePasswordBody = Type.Object({ oldPassword: Password, newPassword: Password });
-
-const Refusal = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  messageKey: Type.String(),
-  message: Type.String(),
-});
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, o) => {
   app.post(
     '/change-password',
-    { schema: { body: ChangePasswordBody, response: { 200: Type.Boolean(), '4xx': Refusal } } },
+    { schema: { body: ChangePasswordBody, response: { 200: Type.Boolean(), '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { oldPassword, newPassword } = request.body;
       // The cheap check first: a non-compliant password costs no hashing.

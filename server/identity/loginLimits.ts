@@ -1,58 +1,121 @@
-// Brute-force protection for the password grant: after too many failed sign-ins for one account or from
-// one address within a window, further attempts are refused with 429 until old failures age out.
-// Counted in the database so every instance sees the same numbers.
+// Brute-force protection for the password grant, kept in the database so every instance sees the same
+// state. Per account: Keycloak's progressive wait (bruteForce.ts), whatever the address. Per address:
+// behind carrier NAT one address is many subscribers, so one account's failures never limit it; only a
+// high ceiling on how many accounts fail from it in a window stops guessing across many accounts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_ACCOUNT_FAILURES = 5;
-export const MAX_IP_FAILURES = 20;
+import { admitAttempt, type BruteForcePolicy } from './bruteForce.ts';
+import { bump, pruneCounters, unbump, windowRemainingMs, windowStart } from './rateCounters.ts';
 
 type Db = Kysely<Database>;
 
-const accountKey = (username: string) => `user:${username}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+/** The window over which accounts failing from one address are counted. */
+export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 
-async function count(db: Db, key: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('key', '=', key)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export interface LoginLimits {
+  policy: BruteForcePolicy;
+  /** Accounts that may fail from one address per ADDRESS_WINDOW_MS before it is refused new ones. */
+  failedAccountsPerAddress: number;
 }
 
-/** Seconds until the caller may try again, or 0 when neither the account nor the address is blocked. */
-export async function retryAfter(db: Db, username: string, ip: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [account, address] = await Promise.all([
-    count(db, accountKey(username), since),
-    count(db, ipKey(ip), since),
-  ]);
-  if (account < MAX_ACCOUNT_FAILURES && address < MAX_IP_FAILURES) return 0;
-  // The window slides: the wait is until the oldest counted failure leaves it. A whole window is
-  // a safe upper bound and needs no second query.
-  return Math.ceil(FAILURE_WINDOW_MS / 1000);
+/** An admitted attempt: counted as a failure until `forgiveSignIn` says it succeeded. */
+export interface SignInAttempt {
+  username: string;
+  address: string;
+  window: Date;
 }
 
-/** Records a failed sign-in against both the account and the address. */
-export async function recordFailure(db: Db, username: string, ip: string, now: Date): Promise<void> {
-  await db
-    .insertInto('login_failures')
-    .values([
-      { key: accountKey(username), created_at: now },
-      { key: ipKey(ip), created_at: now },
-    ])
-    .execute();
-  // Rows older than the window count for nothing; trimming them here keeps the table small.
-  await db
-    .deleteFrom('login_failures')
-    .where('created_at', '<', new Date(now.getTime() - FAILURE_WINDOW_MS))
-    .execute();
+export type SignInAdmission =
+  | { admitted: true; attempt: SignInAttempt }
+  | { admitted: false; retryAfterSeconds: number };
+
+// An address never contains '|', so the pair key is unambiguous whatever the username holds.
+const pairKey = (address: string, username: string) => `login-pair:${address}|${username}`;
+const addressKey = (address: string) => `login-address:${address}`;
+
+/** Unwinds the admission transaction: a refused attempt changes no counter. */
+class Refused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('sign-in refused');
+  }
 }
 
-/** A successful sign-in forgives the account's earlier failures (not the address's). */
+/**
+ * Admits an attempt (counting it as a failure before the password is checked, so parallel guesses see
+ * each other) or refuses it during the account's wait, or when the address has failed for too many
+ * other accounts. Usernames that do not exist are counted alike: a refusal reveals nothing.
+ */
+export async function admitSignIn(
+  db: Db,
+  limits: LoginLimits,
+  username: string,
+  address: string,
+  now: Date,
+): Promise<SignInAdmission> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The row exists before it is locked, so two first attempts cannot both start from nothing.
+      await trx
+        .insertInto('account_login_failures')
+        .values({ username })
+        .onConflict((oc) => oc.column('username').doNothing())
+        .execute();
+      const row = await trx
+        .selectFrom('account_login_failures')
+        .select(['failures', 'last_failure_at', 'not_before'])
+        .where('username', '=', username)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const decision = admitAttempt(
+        limits.policy,
+        { failures: row.failures, lastFailureAt: row.last_failure_at, notBefore: row.not_before },
+        now,
+      );
+      if (!decision.admitted) throw new Refused(decision.retryAfterMs);
+      const { next } = decision;
+      await trx
+        .updateTable('account_login_failures')
+        .set({ failures: next.failures, last_failure_at: next.lastFailureAt, not_before: next.notBefore })
+        .where('username', '=', username)
+        .execute();
+      const window = windowStart(now, ADDRESS_WINDOW_MS);
+      // An account counts once per address and window, however often it fails there.
+      if ((await bump(trx, pairKey(address, username), window)) === 1) {
+        const accounts = await bump(trx, addressKey(address), window);
+        if (accounts > limits.failedAccountsPerAddress) {
+          throw new Refused(windowRemainingMs(now, ADDRESS_WINDOW_MS));
+        }
+      }
+      return { admitted: true as const, attempt: { username, address, window } };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
+  }
+}
+
+/** The password was right: the account's failures are forgiven, and it no longer counts for the address. */
+export async function forgiveSignIn(db: Db, attempt: SignInAttempt): Promise<void> {
+  const { username, address, window } = attempt;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('account_login_failures').where('username', '=', username).execute();
+    const pair = await trx
+      .deleteFrom('rate_counters')
+      .where('key', '=', pairKey(address, username))
+      .where('window_start', '=', window)
+      .executeTakeFirst();
+    if (Number(pair.numDeletedRows) > 0) await unbump(trx, addressKey(address), window);
+  });
+}
+
+/** After a failure (already counted on admission): drops state that no longer limits anyone. */
+export async function pruneSignInLimits(db: Db, policy: BruteForcePolicy, now: Date): Promise<void> {
+  const stale = new Date(now.getTime() - Math.max(policy.maxDeltaTimeMs, policy.maxFailureWaitMs));
+  await db.deleteFrom('account_login_failures').where('last_failure_at', '<', stale).execute();
+  await pruneCounters(db, now);
+}
+
+/** The phone is proven (password reset): the account's wait no longer applies. */
 export async function clearAccountFailures(db: Db, username: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', '=', accountKey(username)).execute();
+  await db.deleteFrom('account_login_failures').where('username', '=', username).execute();
 }

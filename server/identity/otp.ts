@@ -1,23 +1,34 @@
 // One-time passwords that prove a subscriber holds a phone: 6 digits, valid 5 minutes, 5 wrong guesses
 // at most, 3 requests per number per 10 minutes, single use. Only a peppered hash is stored, and only the
-// newest code of a number counts (asking again closes the previous one).
+// newest code of a number counts (asking again closes the previous one). Each SMS costs money, so sends
+// are also capped per client address and in all, per minute, whatever numbers are asked for.
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { type SmsProvider, SmsUnavailableError } from '../providers/sms.ts';
+import { bump, pruneCounters, unbump, windowStart } from './rateCounters.ts';
 
 export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_TRIES = 5;
 export const OTP_MAX_REQUESTS = 3;
 export const OTP_REQUEST_WINDOW_MS = 10 * 60 * 1000;
+/** The window of the per-address and global send caps. */
+export const OTP_SEND_WINDOW_MS = 60 * 1000;
 
 export interface OtpServiceOptions {
   db: Kysely<Database>;
   sms: SmsProvider;
   pepper: string;
   now: () => Date;
+  /** SMS sent per client address per minute. */
+  sendsPerAddressPerMinute: number;
+  /** SMS sent per minute in all. */
+  sendsPerMinute: number;
 }
+
+const ALL_SENDS = 'otp-sends';
+const addressSends = (address: string) => `otp-sends:${address}`;
 
 const TEXTS: Record<string, (code: string) => string> = {
   st: (code) =>
@@ -41,11 +52,15 @@ export class OtpService {
     return createHash('sha256').update(`${this.#o.pepper}:${msisdn}:${code}`).digest();
   }
 
-  /** Creates and sends a code. Throws 429 OTP.TOO_MANY_REQUESTS, or 503 SMS.UNAVAILABLE. */
-  async request(msisdn: string, lang: string | undefined): Promise<void> {
+  /**
+   * Creates and sends a code to `msisdn` for a client at `address`. Throws 429 OTP.TOO_MANY_REQUESTS, or
+   * 503 SMS.UNAVAILABLE.
+   */
+  async request(msisdn: string, lang: string | undefined, address: string): Promise<void> {
     const now = this.#o.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
+    const window = windowStart(now, OTP_SEND_WINDOW_MS);
     await this.#o.db.transaction().execute(async (trx) => {
       // Serialises requests for one number across instances, so the limit cannot be raced past.
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${msisdn}`}))`.execute(trx);
@@ -56,6 +71,14 @@ export class OtpService {
         .where('created_at', '>', new Date(now.getTime() - OTP_REQUEST_WINDOW_MS))
         .executeTakeFirst();
       if (Number(row?.n ?? 0) >= OTP_MAX_REQUESTS) throw new ApiError(429, 'OTP.TOO_MANY_REQUESTS');
+      // Counted in this transaction: a refusal rolls the bumps back and uses up nothing. The address
+      // comes first, so a flooding address is refused before it eats into everyone's share.
+      if ((await bump(trx, addressSends(address), window)) > this.#o.sendsPerAddressPerMinute) {
+        throw new ApiError(429, 'OTP.TOO_MANY_REQUESTS');
+      }
+      if ((await bump(trx, ALL_SENDS, window)) > this.#o.sendsPerMinute) {
+        throw new ApiError(429, 'OTP.TOO_MANY_REQUESTS');
+      }
       // Only the newest code counts: earlier ones are closed as if used.
       await trx
         .updateTable('otps')
@@ -77,11 +100,14 @@ export class OtpService {
     try {
       await this.#o.sms.send({ to: msisdn, text: otpText(lang, code), otp: code });
     } catch (error) {
-      // A code that never arrived must not use up one of the subscriber's requests.
+      // A code that never arrived must not use up one of the subscriber's requests, nor a send.
       await this.#o.db.deleteFrom('otps').where('id', '=', id).execute();
+      await unbump(this.#o.db, addressSends(address), window);
+      await unbump(this.#o.db, ALL_SENDS, window);
       if (error instanceof SmsUnavailableError) throw new ApiError(503, 'SMS.UNAVAILABLE');
       throw error;
     }
+    await pruneCounters(this.#o.db, now);
   }
 
   /**

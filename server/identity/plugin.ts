@@ -7,12 +7,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { accountRoutes } from './accountRoutes.ts';
+import { BRUTE_FORCE } from './bruteForce.ts';
+import { REALM_PATH } from './issuer.ts';
 import { loadSigningKeys } from './keys.ts';
 import { OtpService } from './otp.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { bearerAuth, registerProtected } from './protect.ts';
 import { REGISTRATION_PREFIX, registrationRoutes } from './registrationRoutes.ts';
-import { REALM_PATH, tokenRoutes } from './tokenRoutes.ts';
+import { tokenRoutes } from './tokenRoutes.ts';
 import { TokenService } from './tokens.ts';
 
 export interface IdentityOptions {
@@ -37,7 +39,7 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
   });
   const hasher = o.hasher ?? createPasswordHasher(config.argon2);
 
-  app.decorate('authenticate', bearerAuth(tokens));
+  app.decorate('authenticate', bearerAuth(tokens, config.publicUrl));
   app.decorateRequest('user', null as never);
 
   await app.register(tokenRoutes, {
@@ -48,12 +50,23 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
     hasher,
     clients: { ...config.clients },
     now,
+    loginLimits: {
+      policy: BRUTE_FORCE,
+      failedAccountsPerAddress: config.limits.loginFailedAccountsPerAddress,
+    },
     publicUrl: config.publicUrl,
   });
   await app.register(registrationRoutes, {
     prefix: REGISTRATION_PREFIX,
     db,
-    otp: new OtpService({ db, sms: o.sms, pepper: config.otpPepper, now }),
+    otp: new OtpService({
+      db,
+      sms: o.sms,
+      pepper: config.otpPepper,
+      now,
+      sendsPerAddressPerMinute: config.limits.otpSendsPerAddressPerMinute,
+      sendsPerMinute: config.limits.otpSendsPerMinute,
+    }),
     tokens,
     hasher,
     websiteSecret: config.clients.website,

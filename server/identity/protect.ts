@@ -1,5 +1,6 @@
 // Bearer-token protection for /api/protected/*: the subscriber is known from a verified access token
-// (signature by our key, RS256 only, unexpired, typ Bearer), never from the request body.
+// (signature by our key, RS256 only, unexpired, typ Bearer, our issuer, issued to the app's client), never
+// from the request body.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type {
   FastifyInstance,
@@ -10,6 +11,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { errorBody } from '../errors.ts';
+import { realmIssuer } from './issuer.ts';
 import type { AuthUser, TokenService } from './tokens.ts';
 
 export type { AuthUser } from './tokens.ts';
@@ -36,11 +38,11 @@ function unauthorized(reply: FastifyReply, tokenGiven: boolean) {
     .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
 }
 
-/** The hook behind `app.authenticate`. */
-export function bearerAuth(tokens: TokenService) {
+/** The hook behind `app.authenticate`; `publicUrl` fixes the issuer tokens must name (see issuer.ts). */
+export function bearerAuth(tokens: TokenService, publicUrl: string | undefined) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const user = token ? await tokens.verifyAccess(token) : null;
+    const user = token ? await tokens.verifyAccess(token, realmIssuer(request, publicUrl)) : null;
     if (!user) {
       await unauthorized(reply, token !== undefined);
       return;
@@ -68,12 +70,17 @@ export async function registerProtected<O extends FastifyPluginOptions>(
   );
 }
 
-/** preHandler refusing (403 ERRORS.FORBIDDEN) a user who has none of `roles`, e.g. 'ROLE_ADMIN'. */
-export function requireRole(...roles: string[]): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
-    if (!request.user?.roles.some((r) => roles.includes(r))) {
-      await reply.code(403).send(errorBody(403, 'ERRORS.FORBIDDEN'));
-    }
+/** Whether the signed-in user holds one of `roles` (e.g. ROLES.admin). */
+export const holdsRole = (request: FastifyRequest, roles: readonly string[]): boolean =>
+  request.user?.roles.some((r) => roles.includes(r)) ?? false;
+
+/** The refusal of a signed-in user without the role a route needs. */
+export const forbidden = (reply: FastifyReply) => reply.code(403).send(errorBody(403, 'AUTH.FORBIDDEN'));
+
+/** The one role guard: an onRequest hook refusing (403 AUTH.FORBIDDEN) a user with none of `roles`. */
+export function requireRole(...roles: string[]) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!holdsRole(request, roles)) await forbidden(reply);
   };
 }
 

@@ -5,8 +5,10 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
+import { ROLES } from '../../machines/rules/roles.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, errorBody } from '../errors.ts';
+import { ApiError, ErrorResponse, errorBody } from '../errors.ts';
+import { Text } from '../text.ts';
 import { clearAccountFailures } from './loginLimits.ts';
 import { normaliseMsisdn } from './msisdn.ts';
 import { parseBasic, secretsMatch } from './oauth.ts';
@@ -14,7 +16,7 @@ import type { OtpService } from './otp.ts';
 import { OTP_TTL_SECONDS } from './otp.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
-import { createUser, findUserByUsername, SUBSCRIBER_ROLE, setPassword } from './users.ts';
+import { createUser, findUserByUsername, setPassword } from './users.ts';
 
 export const REGISTRATION_PREFIX = '/api/web-registration';
 export const WEBSITE_CLIENT = 'website';
@@ -29,17 +31,10 @@ export interface RegistrationOptions {
 }
 
 // Lengths are generous for what people type and small enough that nothing huge reaches a handler.
-const Msisdn = Type.String({ minLength: 1, maxLength: 32 });
-const Lang = Type.Optional(Type.String({ maxLength: 16 }));
-const Otp = Type.String({ minLength: 1, maxLength: 16 });
-const Password = Type.String({ minLength: 1, maxLength: 256 });
-
-export const ErrorResponse = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  messageKey: Type.String(),
-  message: Type.String(),
-});
+const Msisdn = Text({ minLength: 1, maxLength: 32 });
+const Lang = Type.Optional(Text({ maxLength: 16 }));
+const Otp = Text({ minLength: 1, maxLength: 16 });
+const Password = Text({ minLength: 1, maxLength: 256 });
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -86,7 +81,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
       },
     },
     async (request) => {
-      await o.otp.request(msisdnOf(request.body.msisdn), request.body.lang);
+      await o.otp.request(msisdnOf(request.body.msisdn), request.body.lang, request.ip);
       return { message: 'OTP.SENT', expiresIn: OTP_TTL_SECONDS };
     },
   );
@@ -135,7 +130,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
           username: msisdn,
           msisdn,
           passwordHash,
-          roles: [SUBSCRIBER_ROLE],
+          roles: [ROLES.user],
           createdAt: now,
         });
       });

@@ -3,14 +3,14 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { realmIssuer } from './issuer.ts';
 import type { SigningKeys } from './keys.ts';
-import { clearAccountFailures, recordFailure, retryAfter } from './loginLimits.ts';
+import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
 import { authenticateClient, OAuthError } from './oauth.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { SCOPE, type TokenService } from './tokens.ts';
+import { API_CLIENT, SCOPE, type TokenService } from './tokens.ts';
 import { canonicalUsername, findUserByUsername } from './users.ts';
 
-export const REALM_PATH = '/auth/realms/commxp';
 const TOKEN_PATH = '/protocol/openid-connect/token';
 const CERTS_PATH = '/protocol/openid-connect/certs';
 
@@ -27,14 +27,13 @@ export interface TokenRoutesOptions {
   /** Client id → secret. */
   clients: Record<string, string>;
   now: () => Date;
-  /** Public origin for the issuer; the request's own origin when unset. */
+  /** Failed sign-in limits (per account and per address). */
+  loginLimits: LoginLimits;
+  /** Public origin for the issuer; the request's own origin when unset (see issuer.ts). */
   publicUrl: string | undefined;
 }
 
 type Form = Record<string, string>;
-
-const issuerOf = (request: FastifyRequest, publicUrl: string | undefined) =>
-  `${publicUrl ?? `${request.protocol}://${request.host}`}${REALM_PATH}`;
 
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   if (e.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="commxp"');
@@ -53,7 +52,17 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    (_request, body, done) => {
+      const form = Object.fromEntries(new URLSearchParams(body as string));
+      // PostgreSQL cannot store NUL in text: refused here, as the schemas refuse it on the other routes.
+      if (Object.values(form).some((value) => value.includes('\0'))) {
+        return done(
+          new OAuthError(400, 'invalid_request', 'Form parameters must not contain NUL'),
+          undefined,
+        );
+      }
+      done(null, form);
+    },
   );
 
   // Errors in this scope answer in OAuth's shape, never the app's { messageKey } one.
@@ -75,20 +84,21 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     }
     const name = canonicalUsername(username);
     const now = o.now();
-    const wait = await retryAfter(o.db, name, request.ip, now);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
+    const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
+    if (!admission.admitted) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
       throw new OAuthError(429, 'invalid_grant', 'Too many failed sign-in attempts; try again later');
     }
     const user = await findUserByUsername(o.db, name);
     // An unknown user costs a hash too, so timing does not tell which accounts exist.
     if (!user) await o.hasher.burn(password);
     if (!user || !(await o.hasher.verify(user.passwordHash, password))) {
-      await recordFailure(o.db, name, request.ip, now);
+      // The failure was counted on admission.
+      await pruneSignInLimits(o.db, o.loginLimits.policy, now);
       throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
     }
-    await clearAccountFailures(o.db, name);
-    return o.tokens.signIn(user, clientId, issuerOf(request, o.publicUrl));
+    await forgiveSignIn(o.db, admission.attempt);
+    return o.tokens.signIn(user, clientId, realmIssuer(request, o.publicUrl));
   }
 
   app.post(TOKEN_PATH, async (request, reply) => {
@@ -99,11 +109,16 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     }
     const form = (request.body ?? {}) as Form;
     const clientId = authenticateClient(request.headers.authorization, form, o.clients);
+    // The website client's secret authenticates registration calls only: like a Keycloak client with
+    // direct access grants off, it gets no user tokens (the API would refuse them anyway).
+    if (clientId !== API_CLIENT) {
+      throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');
+    }
     switch (form.grant_type) {
       case 'password':
         return passwordGrant(request, reply, form, clientId);
       case 'refresh_token':
-        return o.tokens.refresh(required(form, 'refresh_token'), clientId, issuerOf(request, o.publicUrl));
+        return o.tokens.refresh(required(form, 'refresh_token'), clientId, realmIssuer(request, o.publicUrl));
       case undefined:
       case '':
         throw new OAuthError(400, 'invalid_request', 'Missing form parameter: grant_type');
@@ -115,7 +130,7 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
   app.get(CERTS_PATH, async () => o.keys.jwks);
 
   app.get('/.well-known/openid-configuration', async (request) => {
-    const issuer = issuerOf(request, o.publicUrl);
+    const issuer = realmIssuer(request, o.publicUrl);
     const oidc = `${issuer}/protocol/openid-connect`;
     return {
       issuer,

@@ -9,6 +9,12 @@ import { ALG, type SigningKeys } from './keys.ts';
 import { OAuthError } from './oauth.ts';
 import { findUserById, type User } from './users.ts';
 
+/**
+ * The client the app signs in with, and the only one whose tokens the API accepts (their `azp`). The
+ * website client authenticates registration, version and client-type calls with its secret, never a token.
+ */
+export const API_CLIENT = 'mobile';
+
 /** Scope granted to every token (the realm's default client scopes). */
 export const SCOPE = 'profile email';
 
@@ -124,9 +130,13 @@ export class TokenService {
    * single-flight). Throws OAuthError invalid_grant (400) as Keycloak does.
    */
   async refresh(refreshToken: string, clientId: string, issuer: string): Promise<TokenResponse> {
-    const payload = await this.#verify(refreshToken).catch((error: unknown) => {
+    const payload = await this.#verify(refreshToken, issuer).catch((error: unknown) => {
       throw invalidGrant(
-        error instanceof errors.JWTExpired ? 'Token is not active' : 'Invalid refresh token',
+        error instanceof errors.JWTExpired
+          ? 'Token is not active'
+          : error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss'
+            ? 'Invalid token issuer'
+            : 'Invalid refresh token',
       );
     });
     if (payload.typ !== 'Refresh' || typeof payload.jti !== 'string')
@@ -191,26 +201,32 @@ export class TokenService {
     await query.execute();
   }
 
-  #verify(token: string): Promise<JWTPayload> {
-    // Only RS256 and only our keys: 'none', HS256-with-the-public-key and foreign keys all fail here.
+  #verify(token: string, issuer: string): Promise<JWTPayload> {
+    // Only RS256 and only our keys: 'none', HS256-with-the-public-key and foreign keys all fail here; and
+    // only our issuer, so a token minted under another name (a forged Host header) is not ours.
     return jwtVerify(token, this.#o.keys.keyFor, {
       algorithms: [ALG],
+      issuer,
       currentDate: this.#o.now(),
       requiredClaims: ['exp', 'iat'],
     }).then((r) => r.payload);
   }
 
-  /** The user an access token speaks for, or null when it is not a valid, unexpired access token. */
-  async verifyAccess(token: string): Promise<AuthUser | null> {
+  /**
+   * The user an access token speaks for, or null when it is not a valid, unexpired access token of
+   * `issuer` (the realm's issuer for the request it came with) issued to the API's client.
+   */
+  async verifyAccess(token: string, issuer: string): Promise<AuthUser | null> {
     let payload: JWTPayload;
     try {
-      payload = await this.#verify(token);
+      payload = await this.#verify(token, issuer);
     } catch {
       return null;
     }
     const roles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
     if (
       payload.typ !== 'Bearer' ||
+      payload.azp !== API_CLIENT ||
       typeof payload.sub !== 'string' ||
       typeof payload.preferred_username !== 'string' ||
       !Array.isArray(roles) ||

@@ -4,9 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from './msisdn.ts';
 
-/** The realm role every subscriber has. */
-export const SUBSCRIBER_ROLE = 'commxp-user';
-
 export interface User {
   id: string;
   username: string;

@@ -210,7 +210,7 @@ export async function publishBetslip(
   }
 }
 
-/** Enters or corrects the result of match `position` (1-based) until the betslip is settled. */
+/** Enters or corrects the result of match `position` (1-based) until settlement starts. */
 export async function setResult(
   db: Db,
   actor: string,
@@ -231,6 +231,8 @@ export async function setResult(
       .executeTakeFirst();
     if (!row) return refused(404, 'BETSLIP.NOT_FOUND');
     if (row.status === 'SETTLED') return refused(409, 'BETSLIP.SETTLED');
+    // Settlement has read the results and may have paid part of the prizes: nothing may change now.
+    if (row.status === 'SETTLING') return refused(409, 'BETSLIP.SETTLED', 'settlement has started');
     const match = await trx
       .selectFrom('matches')
       .select('result')

@@ -19,7 +19,7 @@ const USAGE = `usage: npm run ops -- <command>
   create-betslip FILE.json           create a DRAFT betslip (the admin API's POST /api/admin/betslips body)
   publish SID                        make it the current betslip
   set-result SID POS RESULT [...]    POS 1-14, RESULT HOME_WIN | AWAY_WIN | DRAW | VOID (pairs may repeat)
-  settle SID                         close, count, and pay the prizes (a second run pays nothing)
+  settle SID                         count and pay the prizes (again: finishes an interrupted run)
   list                               every betslip with its status and results
 The database is the server's: DATA_DIR (embedded; stop the server first) or DATABASE_URL.`;
 
@@ -114,7 +114,7 @@ export async function run(argv: string[], out = console.log, err = console.error
         break;
       }
       case 'settle': {
-        const settled = await settleBetslip(kysely, who, sid(), now());
+        const settled = await settleBetslip(kysely, who, sid(), now);
         // No server process here: the in-process betslip.settled event (push to winners) is not emitted.
         result = settled.ok ? { ok: true, value: { ...settled.value, event: undefined } } : settled;
         break;

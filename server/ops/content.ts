@@ -1,7 +1,7 @@
 // Marketing's content: testimonials and the default prize table (the banner's "prize display"). Betslips
 // copy the default table when published, so a change here shows from the next betslip on and never
 // changes what an open betslip pays.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { audit } from './audit.ts';
 import { done, type OpResult, refused } from './outcome.ts';
@@ -90,6 +90,9 @@ export async function replacePrizes(
     return refused(400, 'PRIZES.INVALID', 'amounts have at most two decimals');
   const sorted = [...prizes].sort((a, b) => b.prizeType - a.prizeType);
   await db.transaction().execute(async (trx) => {
+    // One replacement at a time: two concurrent delete-then-insert transactions would both insert into
+    // an emptied table and the second would break the unique index.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('prizes:default'))`.execute(trx);
     await trx.deleteFrom('prizes').where('betslip_sid', 'is', null).execute();
     await trx
       .insertInto('prizes')

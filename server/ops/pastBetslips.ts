@@ -12,6 +12,7 @@ import {
   resultToWire,
 } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
+import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
 import { type Betslip, findBetslip } from '../play/betslips.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
@@ -23,7 +24,6 @@ type Db = Kysely<Database>;
 /** A subscriber sees at most this many past submissions (the screen pages through them, 8 at a time). */
 export const PAST_LIMIT = 500;
 
-const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 /** Shares to four decimals: enough for a percentage with two. */
 const share = (x: number) => Math.round(x * 10_000) / 10_000;
 

@@ -4,11 +4,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ROLES } from '../../machines/rules/roles.ts';
 import type { Database } from '../db/index.ts';
-import { errorBody } from '../errors.ts';
+import { ErrorResponse, errorBody } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
-import { registerProtected } from '../identity/protect.ts';
-import { Refusal } from '../play/schemas.ts';
+import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
+import { Text } from '../text.ts';
 import { audit } from './audit.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
@@ -31,49 +32,37 @@ import { settleBetslip } from './settle.ts';
 import { walletInfo } from './subscriberWallet.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
-export const ROLE_ADMIN = 'ROLE_ADMIN';
-export const ROLE_CALL_CENTER = 'ROLE_CALL_CENTER';
-export const ROLE_MARKETING = 'ROLE_MARKETING';
 
 interface OpsOptions {
   db: Kysely<Database>;
   now: () => Date;
 }
 
-const forbidden = (reply: FastifyReply) => reply.code(403).send(errorBody(403, 'AUTH.FORBIDDEN'));
-
-/** onRequest hook: only users holding one of `roles` get further. */
-const requireRoles =
-  (...roles: string[]) =>
-  async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.user?.roles.some((r) => roles.includes(r))) await forbidden(reply);
-  };
-
 /** Sends an operation's value (with `status`) or its refusal. */
 function answer<T>(reply: FastifyReply, result: OpResult<T>, status = 200) {
   if (!result.ok) {
     return reply
       .code(result.statusCode)
-      .send(errorBody(result.statusCode, result.messageKey, result.message) as never);
+      .send(errorBody(result.statusCode, result.messageKey, result.message));
   }
-  return reply.code(status).send(result.value as never);
+  return reply.code(status).send(result.value);
 }
 
-const PastQuery = Type.Object({ msisdn: Type.Optional(Type.String({ maxLength: 32 })) });
+const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
 
 /** POST /api/protected/fetch-past-submitted-betslips?msisdn= */
 export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.post(
     '/fetch-past-submitted-betslips',
-    { schema: { querystring: PastQuery, response: { 200: PastBetslipsResponse, '4xx': Refusal } } },
+    { schema: { querystring: PastQuery, response: { 200: PastBetslipsResponse, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { user } = request;
       const asked = request.query.msisdn?.trim();
       const wanted = asked ? (normaliseMsisdn(asked) ?? asked) : user.msisdn;
       if (wanted === user.msisdn) return pastBetslips(db, user.msisdn);
       // Someone else's slips: only the call centre and operators, and every such read is audited.
-      if (!user.roles.some((r) => r === ROLE_CALL_CENTER || r === ROLE_ADMIN)) return forbidden(reply);
-      if (!normaliseMsisdn(wanted)) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID') as never);
+      if (!holdsRole(request, [ROLES.callCenter, ROLES.admin])) return forbidden(reply);
+      if (!normaliseMsisdn(wanted)) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID'));
       const list = await pastBetslips(db, wanted);
       await audit(db, { actor: user.msisdn, action: 'BETSLIPS.READ', target: wanted }, now());
       return list;
@@ -82,7 +71,7 @@ export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { d
 };
 
 const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
-  app.addHook('onRequest', requireRoles(ROLE_ADMIN));
+  app.addHook('onRequest', requireRole(ROLES.admin));
 
   app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
     listBetslips(db),
@@ -93,7 +82,7 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
     {
       schema: {
         body: CreateBetslipBody,
-        response: { 201: Type.Object({ sid: Type.String() }), '4xx': Refusal },
+        response: { 201: Type.Object({ sid: Type.String() }), '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>
@@ -102,14 +91,14 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 
   app.post(
     '/betslips/:sid/publish',
-    { schema: { params: SidParams, response: { '4xx': Refusal } } },
+    { schema: { params: SidParams, response: { '4xx': ErrorResponse } } },
     async (request, reply) =>
       answer(reply, await publishBetslip(db, request.user.msisdn, request.params.sid, now())),
   );
 
   app.post(
     '/betslips/:sid/results',
-    { schema: { params: SidParams, body: ResultBody, response: { '4xx': Refusal } } },
+    { schema: { params: SidParams, body: ResultBody, response: { '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { position, result } = request.body;
       return answer(
@@ -121,9 +110,9 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 
   app.post(
     '/betslips/:sid/settle',
-    { schema: { params: SidParams, response: { 200: SettleAnswer, '4xx': Refusal } } },
+    { schema: { params: SidParams, response: { 200: SettleAnswer, '4xx': ErrorResponse } } },
     async (request, reply) => {
-      const settled = await settleBetslip(db, request.user.msisdn, request.params.sid, now());
+      const settled = await settleBetslip(db, request.user.msisdn, request.params.sid, now);
       if (settled.ok && settled.value.event) {
         const event = settled.value.event;
         // After the commit: listeners (push to winners) never see a settlement that could roll back.
@@ -135,16 +124,16 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 };
 
 const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
-  app.addHook('onRequest', requireRoles(ROLE_CALL_CENTER, ROLE_ADMIN));
+  app.addHook('onRequest', requireRole(ROLES.callCenter, ROLES.admin));
 
   app.get(
     '/subscribers/:msisdn/wallet',
-    { schema: { params: MsisdnParams, response: { 200: WalletInfoResponse, '4xx': Refusal } } },
+    { schema: { params: MsisdnParams, response: { 200: WalletInfoResponse, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const msisdn = normaliseMsisdn(request.params.msisdn);
-      if (!msisdn) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID') as never);
+      if (!msisdn) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID'));
       const known = await db.selectFrom('users').select('id').where('msisdn', '=', msisdn).executeTakeFirst();
-      if (!known) return reply.code(404).send(errorBody(404, 'SUBSCRIBER.NOT_FOUND') as never);
+      if (!known) return reply.code(404).send(errorBody(404, 'SUBSCRIBER.NOT_FOUND'));
       const wallet = await walletInfo(db, msisdn);
       await audit(db, { actor: request.user.msisdn, action: 'WALLET.READ', target: msisdn }, now());
       return wallet;
@@ -153,7 +142,7 @@ const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db
 };
 
 const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
-  app.addHook('onRequest', requireRoles(ROLE_MARKETING, ROLE_ADMIN));
+  app.addHook('onRequest', requireRole(ROLES.marketing, ROLES.admin));
 
   app.get('/testimonials', async () => listTestimonials(db));
 
@@ -162,7 +151,7 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
     {
       schema: {
         body: TestimonialBody,
-        response: { 201: Type.Object({ id: Type.Integer() }), '4xx': Refusal },
+        response: { 201: Type.Object({ id: Type.Integer() }), '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>
@@ -171,13 +160,16 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
 
   app.delete(
     '/testimonials/:id',
-    { schema: { params: IdParams, response: { '4xx': Refusal } } },
+    { schema: { params: IdParams, response: { '4xx': ErrorResponse } } },
     async (request, reply) =>
       answer(reply, await deleteTestimonial(db, request.user.msisdn, request.params.id, now())),
   );
 
-  app.put('/prizes', { schema: { body: PrizesBody, response: { '4xx': Refusal } } }, async (request, reply) =>
-    answer(reply, await replacePrizes(db, request.user.msisdn, request.body, now())),
+  app.put(
+    '/prizes',
+    { schema: { body: PrizesBody, response: { '4xx': ErrorResponse } } },
+    async (request, reply) =>
+      answer(reply, await replacePrizes(db, request.user.msisdn, request.body, now())),
   );
 };
 

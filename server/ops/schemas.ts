@@ -1,15 +1,16 @@
 // TypeBox schemas of the operations API (CONTRACTS.md "Results and operations API"). The CLI checks its
 // JSON file against the same CreateBetslipBody, so both ways in accept exactly the same betslips.
 import { type Static, Type } from '@fastify/type-provider-typebox';
+import { Text } from '../text.ts';
 
 /** ISO 8601 with a time zone ('2026-12-01T10:00:00Z', '…+02:00'): a bare local time would be ambiguous. */
 export const ISO_INSTANT =
   '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
-const Instant = Type.String({ maxLength: 40, pattern: ISO_INSTANT });
+const Instant = Text({ maxLength: 40, pattern: ISO_INSTANT });
 /** Our own images only (the CSP allows no other origin): '/logos/x.svg', no '..'. */
-const LocalImage = Type.String({ maxLength: 200, pattern: '^/(?!.*\\.\\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$' });
+const LocalImage = Text({ maxLength: 200, pattern: '^/(?!.*\\.\\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$' });
 const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
-const Name = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const Name = (maxLength: number) => Text({ minLength: 1, maxLength });
 
 export const PrizeInput = Type.Object({
   prizeType: Type.Union([
@@ -23,7 +24,7 @@ export const PrizeInput = Type.Object({
 });
 
 export const CreateBetslipBody = Type.Object({
-  sid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$' })),
+  sid: Type.Optional(Text({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$' })),
   endDate: Instant,
   matches: Type.Array(
     Type.Object({
@@ -58,7 +59,7 @@ export const ResultBody = Type.Object({
   ]),
 });
 
-export const SidParams = Type.Object({ sid: Type.String({ maxLength: 64 }) });
+export const SidParams = Type.Object({ sid: Text({ maxLength: 64 }) });
 
 export const BetslipSummary = Type.Object({
   sid: Type.String(),
@@ -90,14 +91,14 @@ export const TestimonialBody = Type.Object({
   lang: Type.Union([Type.Literal('st'), Type.Literal('en')]),
   imgUrl: LocalImage,
   name: Name(80),
-  occupation: Type.String({ maxLength: 80 }),
+  occupation: Text({ maxLength: 80 }),
   testimonial: Name(600),
 });
 
 export const PrizesBody = Type.Array(PrizeInput, { minItems: 1, maxItems: 5 });
 
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
-export const MsisdnParams = Type.Object({ msisdn: Type.String({ maxLength: 32 }) });
+export const IdParams = Type.Object({ id: Text({ maxLength: 20 }) });
+export const MsisdnParams = Type.Object({ msisdn: Text({ maxLength: 32 }) });
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -1,22 +1,31 @@
-// Settlement with its effects: final correct counts, tier shares and prizes written, prizes credited to
-// the winners' wallets, statistics published and the betslip marked SETTLED, all in one transaction
-// under the betslip's row lock. A second settlement finds it SETTLED and pays nothing; a crash half-way
-// leaves nothing half-paid. The pure rules are machines/rules/settlement.ts.
+// Settlement with its effects, in steps that each hold the database briefly (on the embedded database a
+// transaction holds the only connection, so one long one would stall every other request):
+//   1. take the betslip row FOR UPDATE, check it may be settled and mark it SETTLING: from then on no
+//      submission, result or correction is accepted, so the submissions read next are all there will be;
+//   2. read the submissions a page at a time and count each with the pure rules (settleRead.ts,
+//      machines/rules/settlement.ts); then share the pools, which needs every slip's tier;
+//   3. write counts and pay winners a batch at a time (settleBatch.ts), yielding between batches;
+//   4. mark it SETTLED with its statistics, and audit.
+// A run that dies between batches leaves the betslip SETTLING; settling it again redoes 2–4 and pays
+// only the prizes not paid yet (each is keyed by its submission). A SETTLED betslip pays nothing more.
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
   asStoredResult,
-  outcomesOf,
+  countsToShares,
   type PrizePool,
-  pickShares,
+  paySlip,
   type Settlement,
-  settle,
+  type StoredResult,
+  shareTiers,
 } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
-import type { StoredPrediction } from '../db/playWalletTables.ts';
 import type { DomainEvents } from '../events.ts';
-import { creditPrize, toCents } from '../wallet/ledger.ts';
+import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 import { done, type OpResult, refused } from './outcome.ts';
+import { writeBatch } from './settleBatch.ts';
+import { countSlips } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
@@ -35,7 +44,24 @@ export interface SettleAnswer {
   paidCents: number;
 }
 
-const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+export interface SettleOptions {
+  /** Slips written (and winners paid) per transaction. */
+  batchSize?: number;
+  /** Submissions read per query. */
+  pageSize?: number;
+  /** Called after each batch is committed (tests: a crash between batches). */
+  afterBatch?: (index: number) => void | Promise<void>;
+}
+
+/**
+ * Sizes that keep each transaction to about 15–30 ms on the embedded database on a small, busy machine
+ * (a batch writes and pays; a page only reads, so it can be larger). Its queries run on the JavaScript
+ * thread, so while one runs the server does nothing else, not even accept a connection; and it accepts
+ * about one new connection per turn of the event loop, so turns must come often, not merely exist.
+ * Smaller sizes cost more in total (100 slips per batch take half as long again as 250).
+ */
+export const SETTLE_BATCH = 250;
+export const SETTLE_PAGE = 500;
 
 /** The pools a betslip pays: its own prize table (copied on publish), else the default table. */
 export async function poolsOf(db: Db, sid: string): Promise<PrizePool[]> {
@@ -45,13 +71,10 @@ export async function poolsOf(db: Db, sid: string): Promise<PrizePool[]> {
   return rows.map((r) => ({ prizeType: r.prize_type, amountCents: toCents(r.amount_cents) }));
 }
 
-/** Settles and pays betslip `sid`; `event` is set only for the call that did it (emit it after). */
-export async function settleBetslip(
-  db: Db,
-  actor: string,
-  sid: string,
-  now: Date,
-): Promise<OpResult<SettleAnswer & { event: SettledEvent | null }>> {
+type Begun = { settledBefore: true } | { settledBefore: false; resumed: boolean; results: StoredResult[] };
+
+/** Step 1: checks the betslip under its row lock and marks it SETTLING (or finds it SETTLING already). */
+function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>> {
   return db.transaction().execute(async (trx) => {
     const betslip = await trx
       .selectFrom('betslips')
@@ -61,100 +84,113 @@ export async function settleBetslip(
       .executeTakeFirst();
     if (!betslip) return refused(404, 'BETSLIP.NOT_FOUND');
     if (betslip.status === 'DRAFT') return refused(409, 'BETSLIP.NOT_PUBLISHED');
-    if (betslip.status === 'SETTLED') {
-      const row = await trx
-        .selectFrom('submissions')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('betslip_sid', '=', sid)
-        .where('amount_won_cents', '>', 0)
-        .executeTakeFirstOrThrow();
-      await audit(trx, { actor, action: 'BETSLIP.SETTLE', target: sid, detail: { again: true } }, now);
-      return done({ settled: true, winners: Number(row.n), paidCents: 0, event: null });
-    }
-    if (now.getTime() < betslip.end_at.getTime()) return refused(409, 'BETSLIP.OPEN');
+    if (betslip.status === 'SETTLED') return done({ settledBefore: true as const });
+    // Read after the lock: a submission holding the row before us has committed by now, and one coming
+    // after us finds the betslip SETTLING.
+    const resumed = betslip.status === 'SETTLING';
+    if (!resumed && clock().getTime() < betslip.end_at.getTime()) return refused(409, 'BETSLIP.OPEN');
     const matches = await trx
       .selectFrom('matches')
-      .select(['position', 'result'])
+      .select('result')
       .where('betslip_sid', '=', sid)
       .orderBy('position')
       .execute();
     const results = matches.map((m) => asStoredResult(m.result));
     if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
+    if (!resumed)
+      await trx.updateTable('betslips').set({ status: 'SETTLING' }).where('sid', '=', sid).execute();
+    return done({ settledBefore: false as const, resumed, results: results as StoredResult[] });
+  });
+}
 
-    const rows = await trx
-      .selectFrom('submissions')
-      .select(['id', 'msisdn', 'predictions'])
-      .where('betslip_sid', '=', sid)
-      .execute();
-    const slips = rows.map((r) => ({
-      id: r.id,
-      msisdn: r.msisdn,
-      outcomes: outcomesOf(fromJson<StoredPrediction[]>(r.predictions), matches.length),
-    }));
-    const settlement = settle(slips, results, await poolsOf(trx, sid));
+/** The answer for a betslip settled before: its winners, nothing paid. */
+async function settledBefore(db: Db, actor: string, sid: string, now: Date) {
+  const row = await db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('betslip_sid', '=', sid)
+    .where('amount_won_cents', '>', 0)
+    .executeTakeFirstOrThrow();
+  await audit(db, { actor, action: 'BETSLIP.SETTLE', target: sid, detail: { again: true } }, now);
+  return done({ settled: true, winners: Number(row.n), paidCents: 0, event: null });
+}
 
-    // Few distinct (count, amount, prize) combinations: one UPDATE per combination and chunk of ids.
-    const groups = new Map<string, { count: number; cents: number; prize: string; ids: string[] }>();
-    for (const s of settlement.slips) {
-      const key = `${s.correctCount}|${s.amountWonCents}|${s.prizeWon}`;
-      const group = groups.get(key) ?? {
-        count: s.correctCount,
-        cents: s.amountWonCents,
-        prize: s.prizeWon,
-        ids: [],
-      };
-      group.ids.push(s.id);
-      groups.set(key, group);
-    }
-    for (const g of groups.values()) {
-      for (let i = 0; i < g.ids.length; i += 1000) {
-        await trx
-          .updateTable('submissions')
-          .set({ correct_count: g.count, amount_won_cents: g.cents, prize_won: g.prize })
-          .where('id', 'in', g.ids.slice(i, i + 1000))
-          .execute();
-      }
-    }
+/** Settles and pays betslip `sid`; `event` is set only for the call that finished it (emit it after). */
+export async function settleBetslip(
+  db: Db,
+  actor: string,
+  sid: string,
+  clock: () => Date,
+  options: SettleOptions = {},
+): Promise<OpResult<SettleAnswer & { event: SettledEvent | null }>> {
+  const begun = await begin(db, sid, clock);
+  if (!begun.ok) return begun;
+  if (begun.value.settledBefore) return settledBefore(db, actor, sid, clock());
+  const { results, resumed } = begun.value;
 
-    // Wallets locked in one order (msisdn), so two settlements at once cannot deadlock.
-    const msisdnOf = new Map(slips.map((s) => [s.id, s.msisdn]));
-    const winners = settlement.slips
-      .filter((s) => s.amountWonCents > 0)
-      .map((s) => ({ ...s, msisdn: msisdnOf.get(s.id)! }))
-      .sort((a, b) => (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : a.id < b.id ? -1 : 1));
-    let paidCents = 0;
-    for (const w of winners) {
-      const paid = await creditPrize(trx, {
-        msisdn: w.msisdn,
-        amountCents: w.amountWonCents,
-        submissionId: w.id,
+  const pools = await poolsOf(db, sid);
+  // Step 2.
+  const { slips, picks, participants } = await countSlips(
+    db,
+    sid,
+    results,
+    pools,
+    options.pageSize ?? SETTLE_PAGE,
+  );
+  const tiers = shareTiers(
+    slips.map((s) => s.tier),
+    pools,
+  );
+
+  // Step 3. The event's winners are gathered as batches go, so the end has no long stretch of work.
+  const batchSize = options.batchSize ?? SETTLE_BATCH;
+  const winners: SettledEvent['winners'] = [];
+  let paidCents = 0;
+  let prizeCents = 0;
+  for (let i = 0; i * batchSize < slips.length; i++) {
+    await yieldToOthers();
+    const batch = slips.slice(i * batchSize, (i + 1) * batchSize).map((s) => paySlip(s, tiers));
+    paidCents += await writeBatch(db, sid, batch);
+    batch.forEach((s, j) => {
+      if (s.amountWonCents === 0) return;
+      winners.push({
+        msisdn: slips[i * batchSize + j]!.msisdn,
+        amountCents: s.amountWonCents,
+        prizeWon: s.prizeWon,
       });
-      if (paid.ok && !paid.replayed) paidCents += w.amountWonCents;
-    }
+      prizeCents += s.amountWonCents;
+    });
+    await options.afterBatch?.(i);
+  }
 
-    const statistics: StoredStatistics = {
-      matches: pickShares(slips, matches.length),
-      tiers: settlement.tiers,
-    };
-    await trx
-      .updateTable('betslips')
-      .set({ status: 'SETTLED', settled_at: now, statistics: JSON.stringify(statistics) })
+  const statistics: StoredStatistics = { matches: countsToShares(picks, slips.length), tiers };
+  // Step 4. Two runs at once both get here: the one that finds it still SETTLING finishes it.
+  const finished = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('betslips')
+      .select('status')
       .where('sid', '=', sid)
-      .execute();
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const now = clock();
+    const first = row.status === 'SETTLING';
+    if (first) {
+      await trx
+        .updateTable('betslips')
+        .set({ status: 'SETTLED', settled_at: now, statistics: JSON.stringify(statistics) })
+        .where('sid', '=', sid)
+        .execute();
+    }
+    const detail = { winners: winners.length, paidCents, prizeCents, ...(resumed && { resumed }) };
     await audit(
       trx,
-      { actor, action: 'BETSLIP.SETTLE', target: sid, detail: { winners: winners.length, paidCents } },
+      { actor, action: 'BETSLIP.SETTLE', target: sid, detail: first ? detail : { ...detail, again: true } },
       now,
     );
-    const event: SettledEvent = {
-      sid,
-      participants: [...new Set(slips.map((s) => s.msisdn))],
-      winners: winners.map((w) => ({
-        msisdn: w.msisdn,
-        amountCents: w.amountWonCents,
-        prizeWon: w.prizeWon,
-      })),
-    };
-    return done({ settled: true, winners: winners.length, paidCents, event });
+    return first;
   });
+  // Every participant and every winning slip: with tens of thousands of winners this is a big object,
+  // kept because the push notifier needs each winner's amount.
+  const event: SettledEvent | null = finished ? { sid, participants, winners } : null;
+  return done({ settled: true, winners: winners.length, paidCents, event });
 }

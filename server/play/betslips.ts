@@ -2,6 +2,7 @@
 // passed betslip and opens the next one (demo mode). Wire shapes are in CONTRACTS.md "Play API".
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { fromJson } from '../db/json.ts';
 import type { BetslipStatus, StoredBetslipParams } from '../db/playWalletTables.ts';
 import { formatMaseru } from './maseruTime.ts';
 
@@ -25,9 +26,6 @@ export interface Betslip {
   status: BetslipStatus;
   matches: MatchInput[];
 }
-
-/** Reads jsonb written as text by some drivers and as an object by others. */
-const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 export async function findBetslip(db: Db, sid: string): Promise<Betslip | undefined> {
   const row = await db.selectFrom('betslips').selectAll().where('sid', '=', sid).executeTakeFirst();
@@ -186,4 +184,24 @@ export function toWireBetslip(betslip: Betslip) {
     })),
     betslipParams: betslip.params,
   };
+}
+
+export type OpenCheck = 'OPEN' | 'CLOSED' | 'NOT_CURRENT';
+
+/**
+ * Whether a slip for `sid` may be written now. Call it inside the transaction that writes the slip:
+ * it holds the betslip row FOR SHARE until that transaction ends, and reads the clock only once the
+ * lock is held, so a close or a settlement (which take the row FOR UPDATE) is ordered wholly before or
+ * wholly after the slip: a slip is written only while its betslip is open, and settlement sees it.
+ */
+export async function lockOpenBetslip(trx: Db, sid: string, now: () => Date): Promise<OpenCheck> {
+  const row = await trx
+    .selectFrom('betslips')
+    .select(['status', 'end_at'])
+    .where('sid', '=', sid)
+    .forShare()
+    .executeTakeFirst();
+  if (!row || row.status === 'DRAFT') return 'NOT_CURRENT';
+  if (row.status !== 'CURRENT') return 'CLOSED';
+  return now().getTime() < row.end_at.getTime() ? 'OPEN' : 'CLOSED';
 }

@@ -4,10 +4,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { ErrorResponse, refusal } from '../errors.ts';
 import { changeLimit, type LimitState, PAUSES, type PauseDuration, startPause } from './limitRules.ts';
 import { limitsView, loadLimits, saveLimits } from './limits.ts';
-import { refusal } from './refusal.ts';
-import { Refusal } from './schemas.ts';
 
 export interface LimitRoutesOptions {
   db: Kysely<Database>;
@@ -59,14 +58,14 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
 
   app.post(
     '/play-limits',
-    { schema: { body: LimitBody, response: { 200: LimitsView, '4xx': Refusal } } },
+    { schema: { body: LimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { weeklyLimit } = request.body;
       let limitCents: number | null = null;
       if (weeklyLimit !== null) {
         limitCents = Math.round(weeklyLimit * 100);
         if (Math.abs(weeklyLimit * 100 - limitCents) > 1e-6) {
-          return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body as never);
+          return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body);
         }
       }
       return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now));

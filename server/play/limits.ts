@@ -2,9 +2,10 @@
 // them in submit-online-betslip. The rules themselves are pure, in limitRules.ts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { refusal } from '../errors.ts';
 import { toCents } from '../wallet/ledger.ts';
+import { reservedCents } from './airtimeStakes.ts';
 import { effectiveLimits, type LimitState, NO_LIMITS, stakeRefusal, weekStart } from './limitRules.ts';
-import { refusal } from './refusal.ts';
 import type { StakeGuard } from './submit.ts';
 
 type Db = Kysely<Database>;
@@ -39,16 +40,21 @@ export async function saveLimits(db: Db, msisdn: string, state: LimitState, now:
     .execute();
 }
 
-/** Stakes paid since Monday 00:00 (Maseru), from the wallet or by airtime, in cents. */
+/**
+ * Stakes since Monday 00:00 (Maseru), in cents: paid from the wallet or by airtime, plus airtime
+ * stakes reserved and not yet charged (they are counted from the moment they are reserved, under the
+ * wallet lock, so parallel stakes cannot pass the limit together).
+ */
 export async function spentThisWeek(db: Db, msisdn: string, now: Date): Promise<number> {
+  const since = weekStart(now);
   const row = await db
     .selectFrom('wallet_moves')
     .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
     .where('msisdn', '=', msisdn)
     .where('kind', '=', 'STAKE')
-    .where('created_at', '>=', weekStart(now))
+    .where('created_at', '>=', since)
     .executeTakeFirst();
-  return 0 - toCents(row?.total);
+  return (await reservedCents(db, msisdn, since)) - toCents(row?.total);
 }
 
 /** play-limits answer (CONTRACTS.md): wire money in M, times ISO. */

@@ -1,16 +1,9 @@
-// Wire dates for Lesotho. Africa/Maseru is UTC+2 all year (no DST), so a fixed offset is exact and
-// avoids depending on the ICU time-zone data shipped with Node.
-const MASERU_OFFSET_MS = 2 * 60 * 60 * 1000;
-
-const pad = (n: number) => String(n).padStart(2, '0');
+// Lesotho's calendar on the server (Africa/Maseru is UTC+2 all year, no DST). The wire format itself,
+// written here and read by the client, is one rule in machines/rules/wireDate.ts.
+import { MASERU_OFFSET_MS } from '../../machines/rules/wireDate.ts';
 
 /** 'yyyy-mm-dd hh:mm' (or with ':ss') in Maseru local time, the format the original API sent. */
-export function formatMaseru(date: Date, withSeconds = false): string {
-  const d = new Date(date.getTime() + MASERU_OFFSET_MS);
-  const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  return withSeconds ? `${day} ${time}:${pad(d.getUTCSeconds())}` : `${day} ${time}`;
-}
+export { formatWireDate as formatMaseru } from '../../machines/rules/wireDate.ts';
 
 /** The instant of a Maseru wall-clock time (month 1-based). */
 export function maseruInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {

@@ -6,7 +6,9 @@ import { registerProtected } from '../identity/protect.ts';
 import { accountCreatedAt } from '../identity/users.ts';
 import { createMobileMoney, type MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
+import { databaseOutcomes } from '../providers/simulatorOutcomes.ts';
 import { moneyRoutes } from '../wallet/moneyRoutes.ts';
+import type { ReconcilerDeps } from '../wallet/reconcile.ts';
 import { walletRoutes } from '../wallet/routes.ts';
 import { limitRoutes } from './limitRoutes.ts';
 import { responsiblePlayGuard } from './limits.ts';
@@ -18,6 +20,8 @@ declare module 'fastify' {
     operatorBilling: OperatorBilling;
     /** Mobile money (cash-out, airtime). In demo mode and tests a MobileMoneySimulator. */
     mobileMoney: MobileMoneyProvider;
+    /** What payment reconciliation works on (the providers and the stake rules of this app). */
+    reconcilerDeps: ReconcilerDeps;
   }
 }
 
@@ -32,17 +36,22 @@ export async function registerPlayAndWallet(
   },
 ): Promise<void> {
   const { config, db, now } = options;
-  const billing = options.billing ?? createOperatorBilling(config);
+  // The demo simulators remember their payments in the database, as a real provider would.
+  const billing =
+    options.billing ?? createOperatorBilling(config, databaseOutcomes(db.kysely, 'operator-billing'));
   app.decorate('operatorBilling', billing);
-  const mobileMoney = options.mobileMoney ?? createMobileMoney(config);
+  const mobileMoney =
+    options.mobileMoney ?? createMobileMoney(config, databaseOutcomes(db.kysely, 'mobile-money'));
   app.decorate('mobileMoney', mobileMoney);
-  await registerProtected(app, playRoutes, {
+  const stakes = {
     db: db.kysely,
     billing,
     now,
-    demo: config.demo,
     guards: [responsiblePlayGuard],
-  });
+    billingTimeoutMs: config.mobileMoney.timeoutMs,
+  };
+  app.decorate('reconcilerDeps', { db: db.kysely, mobileMoney, stakes });
+  await registerProtected(app, playRoutes, { ...stakes, demo: config.demo });
   await registerProtected(app, limitRoutes, { db: db.kysely, now });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,

@@ -1,16 +1,15 @@
 // Play API routes, registered inside the authenticated /api/protected scope (request.user is set).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
+import { type ErrorBody, ErrorResponse, refusal } from '../errors.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { createWireCache, currentBetslip, currentBetslipRef, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
-import { refusal } from './refusal.ts';
 import {
   BetslipResponse,
   PrizesResponse,
-  Refusal,
   SubmitAccepted,
   SubmitBody,
   SubmitHeaders,
@@ -26,6 +25,8 @@ export interface PlayOptions {
   /** Demo mode: a passed current betslip is rolled forward (on fetch and every minute). */
   demo: boolean;
   guards?: StakeGuard[];
+  /** How long a submission waits for operator billing. */
+  billingTimeoutMs: number;
 }
 
 /** How often demo mode checks whether the current betslip has passed. */
@@ -47,7 +48,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
 
   app.get(
     '/fetch-current-betslip',
-    { schema: { response: { 200: BetslipResponse, 404: Refusal } } },
+    { schema: { response: { 200: BetslipResponse, 404: ErrorResponse } } },
     async (_request, reply) => {
       const at = now();
       const isOpen = (ref?: { endAt: Date }) => ref !== undefined && ref.endAt.getTime() > at.getTime();
@@ -60,7 +61,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       // A passed betslip is not offered: the client would count down from zero and refetch forever.
       if (!wire) {
         const { body } = refusal(404, 'BETSLIP.NONE');
-        return reply.code(404).send(body as never);
+        return reply.code(404).send(body);
       }
       return wire;
     },
@@ -81,20 +82,26 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       schema: {
         body: SubmitBody,
         headers: SubmitHeaders,
-        response: { 200: SubmitAccepted, '4xx': Refusal, 503: Refusal },
+        response: { 200: SubmitAccepted, '4xx': ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request, reply) => {
       const msisdn = request.user.msisdn;
       const key = request.headers['idempotency-key'];
-      const deps = { db, billing: opts.billing, now, guards: opts.guards };
+      const deps = {
+        db,
+        billing: opts.billing,
+        now,
+        guards: opts.guards,
+        billingTimeoutMs: opts.billingTimeoutMs,
+      };
       let answer: Awaited<ReturnType<typeof submitBetslip>>;
       try {
         answer = await submitBetslip(deps, msisdn, request.body, key);
       } catch (error) {
         if (error instanceof BillingUnavailableError) {
           request.log.warn({ err: error }, 'operator billing unavailable');
-          return reply.code(503).send(refusal(503, 'BILLING.UNAVAILABLE').body as never);
+          return reply.code(503).send(refusal(503, 'BILLING.UNAVAILABLE').body);
         }
         // A request that took over an abandoned key raced the original to the submission row: the
         // original won, so answer with what it stored.
@@ -106,7 +113,8 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         const { submissionId } = answer.body as { submissionId: string };
         app.events.emit('submission.accepted', { sid: request.body.betSlipSid, msisdn, submissionId });
       }
-      return reply.code(answer.statusCode).send(answer.body as never);
+      // A stored answer is one of this route's: the acceptance or a refusal.
+      return reply.code(answer.statusCode).send(answer.body as Static<typeof SubmitAccepted> | ErrorBody);
     },
   );
 };

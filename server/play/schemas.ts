@@ -1,13 +1,7 @@
 // TypeBox schemas of the play API (CONTRACTS.md "Play API"): a malformed request is a 400 before any
 // handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { Type } from '@fastify/type-provider-typebox';
-
-export const Refusal = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  messageKey: Type.String(),
-  message: Type.String(),
-});
+import { Text } from '../text.ts';
 
 const Money = Type.Number({ description: 'M, at most two decimals' });
 
@@ -39,10 +33,10 @@ export const BetslipResponse = Type.Object({
 
 export const SubmitBody = Type.Object({
   // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
-  msisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Number(), Type.Null()])),
-  lang: Type.Optional(Type.String({ maxLength: 8 })),
+  msisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Number(), Type.Null()])),
+  lang: Type.Optional(Text({ maxLength: 8 })),
   // Our sids are strings ('J14-0004'); the client echoes what fetch-current-betslip sent.
-  betSlipSid: Type.String({ minLength: 1, maxLength: 64 }),
+  betSlipSid: Text({ minLength: 1, maxLength: 64 }),
   positionAndPredictionDtos: Type.Array(
     Type.Object({
       betSlipPosition: Type.Integer({ minimum: -1000, maximum: 1000 }),
@@ -54,7 +48,7 @@ export const SubmitBody = Type.Object({
 });
 
 export const SubmitHeaders = Type.Object({
-  'idempotency-key': Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
 });
 
 export const SubmitAccepted = Type.Object({

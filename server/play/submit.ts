@@ -1,19 +1,21 @@
-// submit-online-betslip: the server is the judge. It checks the subscription, the betslip (current and
-// open by the injected clock), the picks and the price with the rules shared with the client
-// (machines/rules/betslip.ts), then pays: from the wallet when it covers the price, otherwise by
-// charging the subscriber's airtime. The ledger movement, the submission and the idempotency answer are
-// written in one transaction.
+// submit-online-betslip: the server is the judge. It checks the subscription, the betslip, the picks
+// and the price with the rules shared with the client (machines/rules/betslip.ts), then pays: from the
+// wallet when it covers the price, otherwise by charging the subscriber's airtime. A slip is written
+// only inside a transaction that holds its betslip open (lockOpenBetslip), so nothing is accepted after
+// the close and everything accepted is settled. Airtime stakes go through intents (airtimeStakes.ts).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { priceCents, validatePredictions } from '../../machines/rules/betslip.ts';
 import type { Database } from '../db/index.ts';
 import type { PaidFrom, StoredPrediction } from '../db/playWalletTables.ts';
+import { refusal } from '../errors.ts';
 import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
+import { withTimeout } from '../providers/mobileMoney.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { availableCents, inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
 import { isSubscribed, SERVICE_ID } from '../wallet/subscriptions.ts';
-import { currentBetslip, findBetslip } from './betslips.ts';
-import { refusal } from './refusal.ts';
+import { type AirtimeStake, findStake, moveStake, reserveStake, stakeReference } from './airtimeStakes.ts';
+import { currentBetslip, findBetslip, lockOpenBetslip, type OpenCheck } from './betslips.ts';
 
 type Db = Kysely<Database>;
 
@@ -27,7 +29,10 @@ export interface SubmitBody {
   betSlipCost: number;
 }
 
-/** A check run just before paying (e.g. responsible-play limits, issue 5); returns a refusal or null. */
+/**
+ * A check run under the wallet lock just before paying (e.g. responsible-play limits); returns a
+ * refusal or null. Stakes already reserved count, so parallel stakes cannot pass a limit together.
+ */
 export type StakeGuard = (
   db: Db,
   msisdn: string,
@@ -39,6 +44,8 @@ export interface SubmitDeps {
   db: Db;
   billing: OperatorBilling;
   now: () => Date;
+  /** How long to wait for operator billing before answering 503 (the intent stays for a retry). */
+  billingTimeoutMs: number;
   guards?: StakeGuard[];
 }
 
@@ -52,36 +59,41 @@ const ACCEPTED: Record<string, string> = {
 
 /** Validates, prices and pays one submission, at most once per Idempotency-Key. */
 export function submitBetslip(deps: SubmitDeps, msisdn: string, body: SubmitBody, key: string) {
-  const now = deps.now();
   return runIdempotent(
     deps.db,
     { msisdn, route: SUBMIT_ROUTE, key },
     body,
-    (complete) => judgeAndPay(deps, msisdn, body, key, now, complete),
-    now,
+    (complete) => judgeAndPay(deps, msisdn, body, key, complete),
+    deps.now(),
   );
 }
+
+const notOpen = (check: Exclude<OpenCheck, 'OPEN'>) =>
+  check === 'CLOSED' ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
 
 async function judgeAndPay(
   deps: SubmitDeps,
   msisdn: string,
   body: SubmitBody,
   key: string,
-  now: Date,
   complete: Complete,
 ): Promise<StoredResponse> {
   const { db } = deps;
   if (!(await isSubscribed(db, msisdn))) return refusal(403, 'SUBSCRIPTION.REQUIRED');
+
+  // An earlier attempt with this key reserved an airtime charge: finish that one, never pay twice.
+  const earlier = await findStake(db, msisdn, key);
+  if (earlier && earlier.status !== 'RELEASED') return resumeStake(deps, earlier, complete);
 
   const sid = body.betSlipSid;
   const current = await currentBetslip(db);
   if (!current || current.sid !== sid) {
     // A slip queued offline for a betslip that has since closed is told so, not "wrong betslip".
     const known = await findBetslip(db, sid);
-    const closed = known && (known.status === 'CLOSED' || known.status === 'SETTLED');
+    const closed = known && known.status !== 'DRAFT';
     return closed ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
   }
-  if (now.getTime() >= current.endAt.getTime()) return refusal(409, 'BETSLIP.CLOSED');
+  if (deps.now().getTime() >= current.endAt.getTime()) return refusal(409, 'BETSLIP.CLOSED');
 
   const checked = validatePredictions(body.positionAndPredictionDtos, current.matches.length, current.params);
   if (!checked.ok) return refusal(400, checked.messageKey);
@@ -93,101 +105,186 @@ async function judgeAndPay(
   const predictions = [...body.positionAndPredictionDtos]
     .sort((a, b) => a.betSlipPosition - b.betSlipPosition)
     .map(({ betSlipPosition, prediction }) => ({ betSlipPosition, prediction }));
-  const submission = { id: randomUUID(), sid, msisdn, predictions, cost, key, lang: body.lang };
+  const stake: Omit<AirtimeStake, 'status' | 'createdAt'> = {
+    reference: stakeReference(SUBMIT_ROUTE, msisdn, key),
+    msisdn,
+    key,
+    sid,
+    submissionId: randomUUID(),
+    predictions,
+    amountCents: cost,
+    lang: body.lang,
+  };
 
-  // Wallet first: lock, check and debit in one transaction so concurrent submissions cannot overspend.
-  // The guards (spending limits) run under the same lock, so parallel stakes cannot pass a limit together.
-  const paidFromWallet = await inTransaction(db, async (trx) => {
+  // One transaction holds the betslip open, locks the wallet, runs the limits and either pays from
+  // the wallet and writes the slip, or reserves an airtime charge (counted by the limits at once).
+  // A key that already has an intent is paid by airtime again, so it can never be paid twice.
+  const paid = await inTransaction(db, async (trx) => {
+    const open = await lockOpenBetslip(trx, sid, deps.now);
+    if (open !== 'OPEN') return notOpen(open);
     await lockWallet(trx, msisdn);
+    const now = deps.now();
     for (const guard of deps.guards ?? []) {
       const refused = await guard(trx, msisdn, cost, now);
       if (refused) return refused;
     }
-    if ((await availableCents(trx, msisdn)) < cost) return null;
-    const stake = await postMove(trx, {
-      msisdn,
-      amountCents: -cost,
-      kind: 'STAKE',
-      reason: 'BETSLIP_STAKE',
+    if (!earlier && (await availableCents(trx, msisdn)) >= cost) {
+      const debit = await postMove(trx, {
+        msisdn,
+        amountCents: -cost,
+        kind: 'STAKE',
+        reason: 'BETSLIP_STAKE',
+        serviceId: SERVICE_ID,
+        idempotencyKey: `stake:${key}`,
+      });
+      if (debit.ok) return writeSlip(trx, stake, 'WALLET', null, complete);
+    }
+    await reserveStake(trx, stake, now);
+    return null;
+  });
+  return paid ?? chargeAirtime(deps, { ...stake, status: 'RESERVED', createdAt: deps.now() }, complete);
+}
+
+/** Continues an intent from where an earlier attempt (or a crash) left it. */
+export async function resumeStake(
+  deps: SubmitDeps,
+  stake: AirtimeStake,
+  complete?: Complete,
+): Promise<StoredResponse> {
+  switch (stake.status) {
+    case 'CONFIRMED':
+      return accepted(stake, 'AIRTIME');
+    case 'REFUNDING':
+      await refundStake(deps, stake.reference);
+      return refusal(409, 'BETSLIP.CLOSED');
+    case 'REFUNDED':
+      return refusal(409, 'BETSLIP.CLOSED');
+    default:
+      // RESERVED (charged or not, we do not know): the same reference again is never charged twice.
+      return chargeAirtime(deps, stake, complete);
+  }
+}
+
+async function chargeAirtime(
+  deps: SubmitDeps,
+  stake: AirtimeStake,
+  complete?: Complete,
+): Promise<StoredResponse> {
+  const charge = await withTimeout(
+    deps.billing.charge({
+      msisdn: stake.msisdn,
+      amountCents: stake.amountCents,
+      reference: stake.reference,
       serviceId: SERVICE_ID,
-      idempotencyKey: `stake:${key}`,
-    });
-    if (!stake.ok) return null;
-    return store(trx, submission, 'WALLET', null, complete);
-  });
-  if (paidFromWallet) return paidFromWallet;
+      description: `Jackpot 14 betslip ${stake.sid}`,
+    }),
+    deps.billingTimeoutMs,
+  );
+  // No answer: the intent stays reserved; the next attempt or reconciliation learns what happened.
+  if (charge === 'TIMEOUT') throw new BillingUnavailableError('operator billing did not answer');
+  if (charge.status !== 'CHARGED') {
+    await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED');
+    if (charge.status === 'INSUFFICIENT_AIRTIME') return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
+    throw new BillingUnavailableError(charge.reason);
+  }
+  return confirmCharged(deps, stake, charge.providerRef, complete);
+}
 
-  // The billing call happens outside any transaction: it is slow, and PGlite has a single connection.
-  // Its reference is derived from the idempotency key, so a retried request is not charged twice.
-  const charge = await deps.billing.charge({
-    msisdn,
-    amountCents: cost,
-    reference: `${SUBMIT_ROUTE}:${msisdn}:${key}`,
-    serviceId: SERVICE_ID,
-    description: `Jackpot 14 betslip ${sid}`,
-  });
-  if (charge.status === 'INSUFFICIENT_AIRTIME') return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
-  if (charge.status === 'FAILED') throw new BillingUnavailableError(charge.reason);
-
-  // Airtime payments are recorded as a zero-net pair: the operator's money comes in (OPERATOR_BILLING)
-  // and goes straight out as the stake, so the ledger shows every stake and the balance is untouched.
-  return inTransaction(db, async (trx) => {
+/**
+ * The operator took the money: write the ledger pair and the slip if the betslip is still open,
+ * otherwise give the charge back. Also called by reconciliation for a charge whose request died.
+ */
+export async function confirmCharged(
+  deps: SubmitDeps,
+  stake: AirtimeStake,
+  providerRef: string,
+  complete?: Complete,
+): Promise<StoredResponse> {
+  const { db } = deps;
+  const outcome = await inTransaction(db, async (trx) => {
+    const open = await lockOpenBetslip(trx, stake.sid, deps.now);
+    // RELEASED too: reconciliation may have released it before this late charge answer came.
+    const from: AirtimeStake['status'][] = ['RESERVED', 'RELEASED'];
+    if (open !== 'OPEN') {
+      return (await moveStake(trx, stake.reference, from, 'REFUNDING', providerRef)) ? 'REFUND' : 'MOVED';
+    }
+    if (!(await moveStake(trx, stake.reference, from, 'CONFIRMED', providerRef))) return 'MOVED';
+    // Airtime payments are recorded as a zero-net pair: the operator's money comes in (OPERATOR_BILLING)
+    // and goes straight out as the stake, so the ledger shows every stake and the balance is untouched.
     for (const [kind, amountCents, reason, prefix] of [
-      ['OPERATOR_BILLING', cost, 'AIRTIME_CHARGE', 'billing'],
-      ['STAKE', -cost, 'BETSLIP_STAKE', 'stake'],
+      ['OPERATOR_BILLING', stake.amountCents, 'AIRTIME_CHARGE', 'billing'],
+      ['STAKE', -stake.amountCents, 'BETSLIP_STAKE', 'stake'],
     ] as const) {
       const posted = await postMove(trx, {
-        msisdn,
+        msisdn: stake.msisdn,
         amountCents,
         kind,
         reason,
         serviceId: SERVICE_ID,
-        idempotencyKey: `${prefix}:${key}`,
+        idempotencyKey: `${prefix}:${stake.key}`,
       });
       if (!posted.ok) throw new Error('airtime stake pair refused');
     }
-    return store(trx, submission, 'AIRTIME', charge.providerRef, complete);
+    return writeSlip(trx, stake, 'AIRTIME', providerRef, complete);
   });
+  if (outcome === 'REFUND') {
+    await refundStake(deps, stake.reference);
+    const closed = refusal(409, 'BETSLIP.CLOSED');
+    if (complete) await complete(db, closed);
+    return closed;
+  }
+  if (outcome === 'MOVED') {
+    // Another attempt or reconciliation moved the intent first: answer with where it stands.
+    const now = await findStake(db, stake.msisdn, stake.key);
+    if (!now || now.status === 'RESERVED' || now.status === 'RELEASED') {
+      throw new BillingUnavailableError('airtime stake moved concurrently');
+    }
+    return resumeStake(deps, now, complete);
+  }
+  return outcome;
 }
 
-async function store(
+/** Gives a charge back at the operator; on failure the intent stays REFUNDING for reconciliation. */
+export async function refundStake(deps: SubmitDeps, reference: string): Promise<boolean> {
+  const refund = await withTimeout(deps.billing.refund(reference), deps.billingTimeoutMs);
+  if (refund === 'TIMEOUT' || refund.status !== 'REFUNDED') return false;
+  return moveStake(deps.db, reference, ['REFUNDING'], 'REFUNDED');
+}
+
+function accepted(stake: Pick<AirtimeStake, 'submissionId' | 'amountCents' | 'lang'>, paidFrom: PaidFrom) {
+  return {
+    statusCode: 200,
+    body: {
+      message: ACCEPTED[stake.lang ?? ''] ?? ACCEPTED.st,
+      messageKey: 'SUBMISSION.ACCEPTED',
+      submissionId: stake.submissionId,
+      paidFrom,
+      amount: stake.amountCents / 100,
+    },
+  };
+}
+
+async function writeSlip(
   trx: Db,
-  s: {
-    id: string;
-    sid: string;
-    msisdn: string;
-    predictions: StoredPrediction[];
-    cost: number;
-    key: string;
-    lang?: string;
-  },
+  stake: Omit<AirtimeStake, 'status' | 'createdAt'>,
   paidFrom: PaidFrom,
   paymentRef: string | null,
-  complete: Complete,
+  complete?: Complete,
 ): Promise<StoredResponse> {
   await trx
     .insertInto('submissions')
     .values({
-      id: s.id,
-      betslip_sid: s.sid,
-      msisdn: s.msisdn,
-      predictions: JSON.stringify(s.predictions),
-      cost_cents: s.cost,
+      id: stake.submissionId,
+      betslip_sid: stake.sid,
+      msisdn: stake.msisdn,
+      predictions: JSON.stringify(stake.predictions),
+      cost_cents: stake.amountCents,
       paid_from: paidFrom,
       payment_ref: paymentRef,
-      idempotency_key: s.key,
+      idempotency_key: stake.key,
     })
     .execute();
-  const response: StoredResponse = {
-    statusCode: 200,
-    body: {
-      message: ACCEPTED[s.lang ?? ''] ?? ACCEPTED.st,
-      messageKey: 'SUBMISSION.ACCEPTED',
-      submissionId: s.id,
-      paidFrom,
-      amount: s.cost / 100,
-    },
-  };
-  await complete(trx, response);
+  const response = accepted(stake, paidFrom);
+  if (complete) await complete(trx, response);
   return response;
 }

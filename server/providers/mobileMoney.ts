@@ -3,6 +3,7 @@
 // sometimes not at all, so every request carries our reference and the provider is idempotent per
 // reference: asking again never pays twice. The simulator below serves demo mode and tests.
 import type { MobileMoneyConfig } from '../config.ts';
+import { memoryOutcomes, type OutcomeStore } from './simulatorOutcomes.ts';
 
 export interface PaymentRequest {
   /** Ours, stable per logical payment (a cash-out's reference, an airtime purchase's key). */
@@ -39,12 +40,14 @@ export interface MobileMoneySimulatorOptions {
   /** Payments are made but the answer never comes (the provider's callback is lost). */
   hang?: boolean;
   random?: () => number;
+  /** Where outcomes are remembered (the database in the app, so they outlive a crash). */
+  outcomes?: OutcomeStore<PaymentOutcome>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * An in-memory provider. Its options are public and mutable so a test (or a demo operator) can make it
+ * A simulated provider. Its options are public and mutable so a test (or a demo operator) can make it
  * slow, failing or silent without rebuilding the app. A payment's outcome is decided when it arrives,
  * so `status()` reports it even when the answer to `disburse()` never came.
  */
@@ -53,8 +56,8 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
   failureRate: number;
   hang: boolean;
   private readonly random: () => number;
-  private readonly outcomes = new Map<string, PaymentOutcome>();
-  /** Every payment that went through, in order (tests assert nobody is paid twice). */
+  private readonly outcomes: OutcomeStore<PaymentOutcome>;
+  /** Every payment this process made, in order (tests assert nobody is paid twice). */
   readonly paid: Array<PaymentRequest & { kind: 'DISBURSE' | 'AIRTIME'; providerRef: string }> = [];
 
   constructor(options: MobileMoneySimulatorOptions = {}) {
@@ -62,10 +65,11 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
     this.failureRate = options.failureRate ?? 0;
     this.hang = options.hang ?? false;
     this.random = options.random ?? Math.random;
+    this.outcomes = options.outcomes ?? memoryOutcomes();
   }
 
-  #decide(request: PaymentRequest, kind: 'DISBURSE' | 'AIRTIME'): PaymentOutcome {
-    const known = this.outcomes.get(request.reference);
+  async #decide(request: PaymentRequest, kind: 'DISBURSE' | 'AIRTIME'): Promise<PaymentOutcome> {
+    const known = await this.outcomes.get(request.reference);
     if (known) return known;
     let outcome: PaymentOutcome;
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
@@ -73,17 +77,21 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
     } else if (this.random() < this.failureRate) {
       outcome = { status: 'FAILED', reason: 'PROVIDER_DECLINED' };
     } else {
-      const providerRef = `${request.walletSid}-SIM-${this.paid.length + 1}`;
-      this.paid.push({ ...request, kind, providerRef });
-      outcome = { status: 'CONFIRMED', providerRef };
+      outcome = {
+        status: 'CONFIRMED',
+        providerRef: `${request.walletSid}-SIM-${request.reference.slice(-12)}`,
+      };
     }
-    this.outcomes.set(request.reference, outcome);
-    return outcome;
+    const saved = await this.outcomes.putOnce(request.reference, outcome);
+    if (saved.status === 'CONFIRMED' && !this.paid.some((p) => p.reference === request.reference)) {
+      this.paid.push({ ...request, kind, providerRef: saved.providerRef });
+    }
+    return saved;
   }
 
   async #answer(request: PaymentRequest, kind: 'DISBURSE' | 'AIRTIME'): Promise<PaymentOutcome> {
     if (this.latencyMs > 0) await sleep(this.latencyMs);
-    const outcome = this.#decide(request, kind);
+    const outcome = await this.#decide(request, kind);
     if (this.hang) return new Promise<never>(() => {});
     return outcome;
   }
@@ -98,7 +106,7 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
 
   async status(reference: string): Promise<PaymentStatus> {
     if (this.latencyMs > 0) await sleep(this.latencyMs);
-    return this.outcomes.get(reference) ?? { status: 'UNKNOWN' };
+    return (await this.outcomes.get(reference)) ?? { status: 'UNKNOWN' };
   }
 }
 
@@ -115,13 +123,13 @@ export class UnconfiguredMobileMoney implements MobileMoneyProvider {
   }
 }
 
-export function createMobileMoney(config: {
-  demo: boolean;
-  mobileMoney: MobileMoneyConfig;
-}): MobileMoneyProvider {
+export function createMobileMoney(
+  config: { demo: boolean; mobileMoney: MobileMoneyConfig },
+  outcomes?: OutcomeStore<PaymentOutcome>,
+): MobileMoneyProvider {
   const { latencyMs, failureRate, hang } = config.mobileMoney;
   return config.demo
-    ? new MobileMoneySimulator({ latencyMs, failureRate, hang })
+    ? new MobileMoneySimulator({ latencyMs, failureRate, hang, outcomes })
     : new UnconfiguredMobileMoney();
 }
 

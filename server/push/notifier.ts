@@ -2,6 +2,7 @@
 // hour before the current betslip closes to subscribers who have not played it. Each notice is recorded
 // in push_notices before it is sent (INSERT ... ON CONFLICT DO NOTHING), so two instances or a repeated
 // event never send it twice; a failed delivery is logged and not retried (a stale reminder is worse).
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
@@ -36,7 +37,12 @@ export interface Notifier {
 async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
+    while (next < items.length) {
+      await run(items[next++] as T);
+      // On the embedded database queries resolve without a turn of the event loop: after a settlement
+      // with thousands of participants the server would answer nothing else until every notice is done.
+      await setImmediate();
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -3,8 +3,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { ApiError } from '../errors.ts';
-import { ErrorResponse } from '../identity/registrationRoutes.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
+import { Text } from '../text.ts';
 import { isAcceptableEndpoint } from './sender.ts';
 import { saveMobileToken, saveWebSubscription } from './subscriptions.ts';
 
@@ -18,13 +18,13 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
 /** PushSubscription.toJSON() as browsers send it; `lang` (our addition) picks the notification language. */
 const WebSubscription = Type.Object({
-  endpoint: Type.String({ minLength: 1, maxLength: 2048 }),
+  endpoint: Text({ minLength: 1, maxLength: 2048 }),
   expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   keys: Type.Object({
-    p256dh: Type.String({ minLength: 1, maxLength: 256 }),
-    auth: Type.String({ minLength: 1, maxLength: 128 }),
+    p256dh: Text({ minLength: 1, maxLength: 256 }),
+    auth: Text({ minLength: 1, maxLength: 128 }),
   }),
-  lang: Type.Optional(Type.String({ maxLength: 16 })),
+  lang: Type.Optional(Text({ maxLength: 16 })),
 });
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
@@ -63,7 +63,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<PushRoutesOptions> = async (a
     '/mobile-push-notification-subscription',
     {
       schema: {
-        body: Type.Object({ registrationToken: Type.String({ minLength: 1, maxLength: 4096 }) }),
+        body: Type.Object({ registrationToken: Text({ minLength: 1, maxLength: 4096 }) }),
         response: { 200: Type.Object({ response: Type.String() }), ...errors },
       },
     },

@@ -3,7 +3,8 @@
 // newest app version and the client type (Android or not, and where the native app is).
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
-import { ErrorResponse, requireWebsiteClient } from '../identity/registrationRoutes.ts';
+import { ErrorResponse } from '../errors.ts';
+import { requireWebsiteClient } from '../identity/registrationRoutes.ts';
 
 export interface WebsiteRoutesOptions {
   websiteSecret: string;

@@ -4,16 +4,16 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import { parseAmountCents } from '../../machines/rules/amount.ts';
 import type { Database } from '../db/index.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
-import { refusal } from '../play/refusal.ts';
-import { Refusal, SubmitHeaders } from '../play/schemas.ts';
+import { SubmitHeaders } from '../play/schemas.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
+import { Text } from '../text.ts';
 import { buyAirtime } from './airtime.ts';
-import { parseAmountCents } from './amount.ts';
 import { findWallet } from './mobileWallets.ts';
 import { requestCashOut } from './payout.ts';
-import { Refused } from './refused.ts';
 
 export interface MoneyRoutesOptions {
   db: Kysely<Database>;
@@ -23,15 +23,15 @@ export interface MoneyRoutesOptions {
 }
 
 /** A number, or the amount field as typed with everything but digits and the dot removed. */
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 32 })]);
-const Lang = Type.Optional(Type.String({ maxLength: 8 }));
-const WalletSid = Type.String({ maxLength: 32 });
+const Amount = Type.Union([Type.Number(), Text({ maxLength: 32 })]);
+const Lang = Type.Optional(Text({ maxLength: 8 }));
+const WalletSid = Text({ maxLength: 32 });
 
 const AirtimeBody = Type.Object({
   lang: Lang,
   amount: Amount,
   /** null (or absent) = for the subscriber; else the friend's number in any usual spelling. */
-  receivingMsisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  receivingMsisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Null()])),
   mobileWalletSid: WalletSid,
 });
 
@@ -54,21 +54,13 @@ const CashOutAnswer = Type.Object({
   reference: Type.String(),
 });
 
-const refuse = (reply: FastifyReply, statusCode: number, messageKey: string) =>
-  reply.code(statusCode).send(refusal(statusCode, messageKey).body as never);
-
 type Answer = { statusCode: number; body: unknown; replayed: boolean };
 
-/** Sends an idempotent answer, or the refusal the handler threw. */
+/** Sends an idempotent answer (first or replayed); a thrown ApiError is answered by the error handler. */
 async function answer(reply: FastifyReply, run: () => Promise<Answer>) {
-  try {
-    const result = await run();
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(result.statusCode).send(result.body as never);
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    return reply.code(error.response.statusCode).send(error.response.body as never);
-  }
+  const result = await run();
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(result.statusCode).send(result.body);
 }
 
 export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async (app, opts) => {
@@ -80,18 +72,18 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
       schema: {
         body: AirtimeBody,
         headers: SubmitHeaders,
-        response: { 200: AirtimeAnswer, '4xx': Refusal },
+        response: { 200: AirtimeAnswer, '4xx': ErrorResponse },
       },
     },
     async (request, reply) => {
       const msisdn = request.user.msisdn;
       const { amount, receivingMsisdn, mobileWalletSid, lang } = request.body;
       const amountCents = parseAmountCents(amount);
-      if (amountCents === null) return refuse(reply, 400, 'AMOUNT.INVALID');
+      if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
       const receiving = receivingMsisdn ? normaliseMsisdn(receivingMsisdn) : msisdn;
-      if (!receiving) return refuse(reply, 400, 'MSISDN.INVALID');
+      if (!receiving) throw new ApiError(400, 'MSISDN.INVALID');
       const wallet = await findWallet(opts.db, mobileWalletSid);
-      if (!wallet) return refuse(reply, 400, 'WALLET.UNKNOWN');
+      if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
       const order = { amountCents, receivingMsisdn: receiving, walletSid: wallet.sid, lang };
       const key = request.headers['idempotency-key'];
       return answer(reply, () => buyAirtime(deps, msisdn, request.body, order, key));
@@ -104,16 +96,16 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
       schema: {
         body: CashOutBody,
         headers: SubmitHeaders,
-        response: { 200: CashOutAnswer, '4xx': Refusal },
+        response: { 200: CashOutAnswer, '4xx': ErrorResponse },
       },
     },
     async (request, reply) => {
       const msisdn = request.user.msisdn;
       const { amount, mobileWalletSid, lang } = request.body;
       const amountCents = parseAmountCents(amount);
-      if (amountCents === null) return refuse(reply, 400, 'AMOUNT.INVALID');
+      if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
       const wallet = await findWallet(opts.db, mobileWalletSid);
-      if (!wallet) return refuse(reply, 400, 'WALLET.UNKNOWN');
+      if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
       const key = request.headers['idempotency-key'];
       return answer(reply, () =>
         requestCashOut(deps, msisdn, request.body, { amountCents, wallet, lang }, key),

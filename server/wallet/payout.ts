@@ -2,15 +2,15 @@
 // and settle with its answer: CONFIRMED, or FAILED with the money reversed. A provider that does not
 // answer in time leaves the cash-out PENDING under its reference; reconcile.ts settles it later. Every
 // settlement is a guarded SQL transition, so the request and any number of reconcilers settle it once.
+
+import { ApiError } from '../errors.ts';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
-import { refusal } from '../play/refusal.ts';
 import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
 import type { MoneyDeps } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, findCashOut, startCashOut } from './cashOut.ts';
 import { inTransaction, type LedgerDb } from './ledger.ts';
 import { type MoneyMessageKey, moneyMessage } from './messages.ts';
 import type { SupportedWallet } from './mobileWallets.ts';
-import { Refused } from './refused.ts';
 
 export const CASH_OUT_ROUTE = 'cash-out';
 
@@ -45,7 +45,7 @@ const KEYS: Record<CashOut['status'], MoneyMessageKey> = {
   FAILED: 'CASHOUT.FAILED',
 };
 
-/** Cashes out once per key; refusals (402) are thrown as Refused and store nothing. */
+/** Cashes out once per key; refusals (402) are thrown as ApiError and store nothing. */
 export function requestCashOut(
   deps: MoneyDeps,
   msisdn: string,
@@ -67,7 +67,7 @@ export function requestCashOut(
           idempotencyKey: key,
           serviceId: order.wallet.sid,
         });
-        if (!result.ok) throw new Refused(refusal(402, 'WALLET.INSUFFICIENT_FUNDS'));
+        if (!result.ok) throw new ApiError(402, 'WALLET.INSUFFICIENT_FUNDS');
         return result.cashOut;
       });
       const cashOut = await settleWithProvider(deps.db, deps.provider, started, deps.timeoutMs);

@@ -1,11 +1,24 @@
-// Reconciliation of cash-outs left PENDING (the provider did not answer in time, or the process died
-// mid-request): ask the provider what became of each reference and settle or reverse it. Safe to run
-// from several instances at once and as often as wanted: confirmCashOut/failCashOut only move a row
-// that is still PENDING (a guarded UPDATE), so each cash-out is settled exactly once.
+// Reconciliation of payments whose request did not see them through (the provider did not answer in
+// time, or the process died mid-request): cash-outs, airtime purchases and airtime-charged stakes. It
+// asks the provider what became of each reference and confirms, reverses or refunds it, and stores
+// the final answer under the request's Idempotency-Key so the client's retry gets it. Safe to run from
+// several instances at once and as often as wanted: every transition is a guarded UPDATE that moves
+// only a row still in the state it was read in, so each payment is settled exactly once.
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  claimedAt,
+  completeKey,
+  type IdempotencyScope,
+  releaseKey,
+  takeOverKey,
+} from '../idempotency/idempotency.ts';
+import { moveStake, openStakes } from '../play/airtimeStakes.ts';
+import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from '../play/submit.ts';
 import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
-import { confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
+import { AIRTIME_ROUTE, answerFor, pendingPurchases, settlePurchase } from './airtime.ts';
+import { type CashOut, confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
 import type { LedgerDb } from './ledger.ts';
+import { CASH_OUT_ROUTE } from './payout.ts';
 
 export interface ReconcileOptions {
   now?: Date;
@@ -22,6 +35,39 @@ export interface ReconcileReport {
   stillPending: number;
 }
 
+/**
+ * Takes over the key of the request that started a payment before asking the provider about it, as
+ * that request's retry would: while reconciliation holds the key, no retry can ask the provider too
+ * (a retry continues the old payment, so the payment's own age says nothing about one under way).
+ * 'busy' when an attempt claimed the key less than `minAgeMs` ago, or takes it meanwhile: it may be
+ * asking the provider right now, so it is left to finish. Otherwise the lock reconciliation now holds,
+ * or null when no request holds the key.
+ */
+async function takeKey(
+  db: LedgerDb,
+  scope: IdempotencyScope,
+  now: Date,
+  minAgeMs: number,
+): Promise<Date | null | 'busy'> {
+  const claimed = await claimedAt(db, scope);
+  if (!claimed) return null;
+  if (claimed.getTime() > now.getTime() - minAgeMs) return 'busy';
+  return (await takeOverKey(db, scope, claimed, now)) ? now : 'busy';
+}
+
+/** The key of the cash-out request that withheld `cashOut` (its CASH_OUT move's is 'cash-out:<key>'). */
+async function cashOutScope(db: LedgerDb, cashOut: CashOut): Promise<IdempotencyScope | null> {
+  const move = await db
+    .selectFrom('cash_outs')
+    .innerJoin('wallet_moves', 'wallet_moves.id', 'cash_outs.move_id')
+    .select('wallet_moves.idempotency_key')
+    .where('cash_outs.id', '=', cashOut.id)
+    .executeTakeFirst();
+  const prefix = 'cash-out:';
+  if (!move?.idempotency_key.startsWith(prefix)) return null;
+  return { msisdn: cashOut.msisdn, route: CASH_OUT_ROUTE, key: move.idempotency_key.slice(prefix.length) };
+}
+
 /** Settles what the provider has an outcome for; returns what this run changed. */
 export async function reconcileCashOuts(
   db: LedgerDb,
@@ -34,35 +80,154 @@ export async function reconcileCashOuts(
   });
   const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
   for (const cashOut of pending) {
-    const answer = await withTimeout(provider.status(cashOut.reference), options.timeoutMs);
-    if (answer === 'TIMEOUT' || answer.status === 'PENDING') {
+    const scope = await cashOutScope(db, cashOut);
+    const held = scope ? await takeKey(db, scope, now, options.minAgeMs) : null;
+    if (held === 'busy') {
       report.stillPending++;
-    } else if (answer.status === 'CONFIRMED') {
-      if (await confirmCashOut(db, cashOut.id, answer.providerRef)) report.confirmed++;
-    } else if (await failCashOut(db, cashOut.id, null)) {
-      // FAILED, or UNKNOWN: the request never reached the provider (minAgeMs rules out one in flight),
-      // so no money left and the subscriber gets it back.
-      report.failed++;
+      continue;
+    }
+    try {
+      const answer = await withTimeout(provider.status(cashOut.reference), options.timeoutMs);
+      if (answer === 'TIMEOUT' || answer.status === 'PENDING') {
+        report.stillPending++;
+      } else if (answer.status === 'CONFIRMED') {
+        if (await confirmCashOut(db, cashOut.id, answer.providerRef)) report.confirmed++;
+      } else if (await failCashOut(db, cashOut.id, null)) {
+        // FAILED, or UNKNOWN: the request never reached the provider (minAgeMs rules out one in flight,
+        // the held key a retry), so no money left and the subscriber gets it back.
+        report.failed++;
+      }
+    } finally {
+      // The retry then runs at once and answers from the cash-out as it now stands.
+      if (scope && held) await releaseKey(db, scope, held);
     }
   }
   return report;
 }
 
-/** Runs reconcileCashOuts every `intervalMs` until the returned stop function is called. */
-export function startReconciler(
+/**
+ * Airtime purchases whose request died: the provider's outcome confirms or reverses each (never heard
+ * of = never bought: the money goes back), and the answer is stored for the client's retry.
+ */
+export async function reconcileAirtimePurchases(
   db: LedgerDb,
   provider: MobileMoneyProvider,
+  options: ReconcileOptions,
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
+  for (const purchase of await pendingPurchases(
+    db,
+    new Date(now.getTime() - options.minAgeMs),
+    options.limit,
+  )) {
+    const scope = { msisdn: purchase.msisdn, route: AIRTIME_ROUTE, key: purchase.key };
+    const held = await takeKey(db, scope, now, options.minAgeMs);
+    if (held === 'busy') {
+      report.stillPending++;
+      continue;
+    }
+    try {
+      const answer = await withTimeout(provider.status(purchase.reference), options.timeoutMs);
+      if (answer === 'TIMEOUT' || answer.status === 'PENDING') {
+        report.stillPending++;
+        continue;
+      }
+      const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
+      report[settled.status === 'CONFIRMED' ? 'confirmed' : 'failed']++;
+      await completeKey(db, scope, answerFor(settled));
+    } finally {
+      // Unless the answer was stored above (the release then finds nothing in progress).
+      if (held) await releaseKey(db, scope, held);
+    }
+  }
+  return report;
+}
+
+/**
+ * Airtime stakes whose request died between reserving and confirming: a charge the operator made is
+ * turned into the slip (if its betslip is still open) or refunded; one never made is released, and the
+ * request's key is freed so the subscriber's retry runs again. Refunds that failed are retried.
+ */
+export async function reconcileAirtimeStakes(
+  deps: SubmitDeps,
+  options: ReconcileOptions,
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
+  for (const stake of await openStakes(deps.db, new Date(now.getTime() - options.minAgeMs), options.limit)) {
+    const scope = { msisdn: stake.msisdn, route: SUBMIT_ROUTE, key: stake.key };
+    if (stake.status === 'REFUNDING') {
+      if (await refundStake(deps, stake.reference)) report.failed++;
+      else report.stillPending++;
+      continue;
+    }
+    const held = await takeKey(deps.db, scope, now, options.minAgeMs);
+    if (held === 'busy') {
+      report.stillPending++;
+      continue;
+    }
+    try {
+      const answer = await withTimeout(deps.billing.status(stake.reference), options.timeoutMs);
+      if (answer === 'TIMEOUT') {
+        report.stillPending++;
+      } else if (answer.status === 'CHARGED') {
+        const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
+          completeKey(trx, scope, r),
+        );
+        report[response.statusCode === 200 ? 'confirmed' : 'failed']++;
+      } else if (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) {
+        report.failed++;
+      }
+    } finally {
+      // The retry then runs at once (a stored answer is kept: only a claim in progress is released).
+      if (held) await releaseKey(deps.db, scope, held);
+    }
+  }
+  return report;
+}
+
+export interface ReconcilerDeps {
+  db: LedgerDb;
+  mobileMoney: MobileMoneyProvider;
+  stakes: SubmitDeps;
+}
+
+/** One pass over every kind of payment; each kind's failure is logged and does not stop the others. */
+export async function reconcilePayments(
+  deps: ReconcilerDeps,
+  options: ReconcileOptions,
+  log?: FastifyBaseLogger,
+): Promise<Record<'cashOuts' | 'airtimePurchases' | 'airtimeStakes', ReconcileReport | null>> {
+  const run = (name: string, task: () => Promise<ReconcileReport>) =>
+    task().catch((error: unknown) => {
+      log?.error({ err: error }, `${name} reconciliation failed`);
+      return null;
+    });
+  return {
+    cashOuts: await run('cash-out', () => reconcileCashOuts(deps.db, deps.mobileMoney, options)),
+    airtimePurchases: await run('airtime purchase', () =>
+      reconcileAirtimePurchases(deps.db, deps.mobileMoney, options),
+    ),
+    airtimeStakes: await run('airtime stake', () => reconcileAirtimeStakes(deps.stakes, options)),
+  };
+}
+
+/** Runs reconcilePayments every `intervalMs` until the returned stop function is called. */
+export function startReconciler(
+  deps: ReconcilerDeps,
   options: { intervalMs: number; timeoutMs: number; log: FastifyBaseLogger },
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return; // a slow provider must not pile runs up
     running = true;
-    reconcileCashOuts(db, provider, { minAgeMs: 2 * options.timeoutMs, timeoutMs: options.timeoutMs })
-      .then((report) => {
-        if (report.confirmed || report.failed) options.log.info({ report }, 'cash-outs reconciled');
+    // Younger payments may still be waiting for their own request's answer.
+    reconcilePayments(deps, { minAgeMs: 2 * options.timeoutMs, timeoutMs: options.timeoutMs }, options.log)
+      .then((reports) => {
+        const changed = Object.values(reports).some((r) => r && (r.confirmed || r.failed));
+        if (changed) options.log.info({ reports }, 'payments reconciled');
       })
-      .catch((error) => options.log.error({ err: error }, 'cash-out reconciliation failed'))
       .finally(() => {
         running = false;
       });

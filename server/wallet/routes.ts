@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { Text } from '../text.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { listMoves, walletSummary } from './ledger.ts';
 import { supportedWallets } from './mobileWallets.ts';
@@ -54,8 +55,8 @@ const SupportedWallets = Type.Array(Type.Object({ sid: Type.String(), name: Type
 
 const ToggleBody = Type.Object({
   // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
-  msisdn: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Number(), Type.Null()])),
-  lang: Type.Optional(Type.String({ maxLength: 8 })),
+  msisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Number(), Type.Null()])),
+  lang: Type.Optional(Text({ maxLength: 8 })),
   enableSubscription: Type.Boolean(),
 });
 

@@ -16,10 +16,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Current bearer token, read from the session's storage key (SPEC.md §3); null when logged out. */
-function bearer(): string | null {
-  const token = localStorage.getItem('token');
-  return token && token !== 'null' ? token : null;
+/** Where bearer calls get their token: the session service, handed over once at start-up. */
+export interface TokenSource {
+  /** The access token, or null when signed out. */
+  token(): string | null;
+}
+let tokenSource: TokenSource | null = null;
+
+/**
+ * Gives the API client the session to take bearer tokens from (the app does it once when it creates the
+ * session). Until then, and after `null`, bearer calls go without a token.
+ */
+export function setTokenSource(source: TokenSource | null): void {
+  tokenSource = source;
 }
 
 /** Sees every answer the predictor service gives (e.g. the server clock reads its Date header). */
@@ -50,7 +59,7 @@ export async function request<T>(
   const auth = opts.auth ?? 'bearer';
   if (auth === 'website') headers.Authorization = `Basic ${config.websiteBasicKey}`;
   if (auth === 'bearer') {
-    const token = bearer();
+    const token = tokenSource?.token();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   let res: Response;

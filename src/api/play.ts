@@ -33,27 +33,6 @@ export interface Testimonial {
 export const fetchCurrentBetslip = (signal?: AbortSignal): Promise<Betslip> =>
   apiGet<Betslip>(PLAY_PATHS.betslip, { signal });
 
-/** How long an early answer may wait for the Play screen to take it. */
-const PREFETCH_FRESH_MS = 5000;
-let prefetched: { at: number; answer: Promise<Betslip> } | null = null;
-
-/**
- * Starts fetching the current betslip while the Play screen's code is still downloading, so on a slow
- * network the two round trips overlap instead of following each other (the router calls this on /play).
- */
-export function prefetchCurrentBetslip(): void {
-  const answer = fetchCurrentBetslip();
-  answer.catch(() => undefined); // a failure is reported when the screen takes it, or never
-  prefetched = { at: Date.now(), answer };
-}
-
-/** The prefetched answer if it is fresh (once), else a new request. */
-export function takeCurrentBetslip(signal?: AbortSignal): Promise<Betslip> {
-  const early = prefetched;
-  prefetched = null;
-  return early && Date.now() - early.at < PREFETCH_FRESH_MS ? early.answer : fetchCurrentBetslip(signal);
-}
-
 /** One Idempotency-Key per attempt: a retry with the same key is answered once and charged once. */
 export const submitBetslip = (
   payload: SubmissionPayload,

@@ -3,6 +3,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { formatMoney, MAX_PAYMENT_CENTS } from '../../machines/rules/amount';
+
+/** The largest amount the wallet takes, as the refusal states it ('1,000,000.00'). */
+const maxAmount = formatMoney(MAX_PAYMENT_CENTS / 100);
 
 export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'AUTH.INVALID_CREDENTIALS': msg`Wrong phone number or password.`,
@@ -23,11 +27,14 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'ERRORS.NETWORK': msg`No network connection. Check your data or Wi-Fi and try again.`,
   'ERRORS.SERVER': msg`The service is not answering right now. Please try again later.`,
   'ERRORS.UNAUTHORIZED': msg`Your session has ended. Please sign in again.`,
+  'ERRORS.URI_TOO_LONG': msg`This address is too long.`,
+  'ERRORS.HEADERS_TOO_LARGE': msg`The request was too large. Please try again.`,
+  'ERRORS.REQUEST_TIMEOUT': msg`The request took too long. Check your connection and try again.`,
   // Wallet, subscription and play limits (docs/CONTRACTS.md issue 5).
   'WALLET.SERVERERROR': msg`The transaction could not be completed. Please try again.`,
   'WALLET.INSUFFICIENT_FUNDS': msg`There is not enough money in your wallet for this amount.`,
   'WALLET.UNKNOWN': msg`That mobile wallet is not supported. Choose another one.`,
-  'AMOUNT.INVALID': msg`Enter an amount above M 0.00 with at most two decimals.`,
+  'AMOUNT.INVALID': msg`Enter an amount from M 0.01 to M ${maxAmount}, with at most two decimals.`,
   'AIRTIME.SUCCESS': msg`Your airtime has been bought.`,
   'CASHOUT.CONFIRMED': msg`Your cash-out has been sent to your mobile wallet.`,
   'CASHOUT.PENDING': msg`Your cash-out is being processed. The amount is held until the provider confirms.`,

@@ -8,3 +8,12 @@ export const formatDate = (d: Date): string =>
 /** HH:mm:ss (24-hour) */
 export const formatTime = (d: Date): string =>
   `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+/**
+ * A wire date 'yyyy-mm-dd hh:mm' as the app shows dates, 'dd/MM/yyyy hh:mm', in Maseru time as sent (the
+ * time of a match or a bet in Lesotho, whatever the phone's zone); anything unreadable is shown as sent.
+ */
+export function showWireDate(text: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(text);
+  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : text;
+}

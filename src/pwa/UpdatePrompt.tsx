@@ -19,7 +19,9 @@ export function UpdatePrompt({ onUpdate }: { onUpdate: () => void }) {
       <p id="update-text">
         <Trans>A new version of Jackpot 14 is ready.</Trans>
       </p>
-      <div className="update-actions">
+      {/* Not a session action: the page reloads into the new worker, and a token refresh in flight while
+          the workers swap would hold the refresh lock the new worker waits for. */}
+      <div className="update-actions" data-no-session-action>
         <button type="button" className="btn btn-ghost" onClick={() => setHidden(true)}>
           <Trans>Later</Trans>
         </button>

@@ -2,7 +2,8 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { formatCountdown, hasRole, type Role, remainingMs } from '../../machines/session/rules';
+import type { Role } from '../../machines/rules/roles';
+import { formatCountdown, hasRole, remainingMs } from '../../machines/session/rules';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import type { SessionService } from './service';
 

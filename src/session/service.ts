@@ -1,7 +1,8 @@
 // Mounts the session machine with the app's side effects (token calls, storage, navigation), as the
 // house style has it: the machine never imports the router; this module hands it a `navigate`.
 import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
-import { isLoggedIn, type Session } from '../../machines/session/rules';
+import type { Role } from '../../machines/rules/roles';
+import { hasRole, isLoggedIn, type Session } from '../../machines/session/rules';
 import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
 import { config } from '../config';
 import { platform } from '../platform';
@@ -20,14 +21,28 @@ export interface SessionNavigator {
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
+/**
+ * The one way into the signed-in session for code outside React (the API client, route guards, the side
+ * effects of screens' machines): read at the instant of the call from the session machine, never from
+ * storage, so every reader sees the same session.
+ */
+export interface SessionReader {
+  /** The access token to send as Bearer, or null when signed out. */
+  token(): string | null;
+  /** The login name (the normalised msisdn for subscribers), or null. */
+  user(): string | null;
+  /** Whether the signed-in user's realm roles include `role`. */
+  hasRole(role: Role): boolean;
+}
+
 /** What screens, the shell and route guards use. */
-export interface SessionService {
+export interface SessionService extends SessionReader {
   actor: SessionActor;
   /** Exact at this instant (a guard may run up to a second before the next tick). */
   isLoggedIn(): boolean;
   login(username: string, password: string, redirect?: string | null): void;
   signOut(): void;
-  /** Call on the clicks SPEC.md §4 lists (tabs, buy, cash out, pagination, subscribe, wallet button). */
+  /** A user action: refreshes the token when the rules say it is due. The app root sends it on clicks. */
   userAction(): void;
 }
 
@@ -61,8 +76,16 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     input: { session: readSession(), now: Date.now(), platform, allowAutoRefresh: config.allowAutoRefresh },
   });
   actor.start();
+  const current = () => actor.getSnapshot().context.session;
   return {
     actor,
+    token: () => {
+      const token = current()?.token;
+      // Signed out stores the text 'null' (the original client's format), which is no token.
+      return token && token !== 'null' ? token : null;
+    },
+    user: () => current()?.user ?? null,
+    hasRole: (role) => hasRole(current(), role),
     isLoggedIn: () => {
       const snap = actor.getSnapshot();
       return snap.matches('loggedIn') && isLoggedIn(snap.context.session, Date.now());

@@ -6,14 +6,11 @@ import { OFFLINE_READS_CACHE } from '../api/paths';
 import { idbQueueStore } from '../offline/queueStore';
 import type { SessionService } from './service';
 
-const signedIn = (token: string | null | undefined): token is string => !!token && token !== 'null';
-
 export function mirrorSessionForWorker(session: SessionService, onTokenChange: () => void): () => void {
   let last: string | undefined;
   const sync = () => {
-    const s = session.actor.getSnapshot().context.session;
-    const token = signedIn(s?.token) ? s.token : null;
-    const user = token ? (s?.user ?? null) : null;
+    const token = session.token();
+    const user = token ? session.user() : null;
     const id = `${user}|${token}`;
     if (id === last) return;
     const wasSignedIn = last !== undefined && !last.endsWith('|null');

@@ -2,7 +2,7 @@
 // countdown and language; the main links. Ticking parts are their own components so only they re-render.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { ROLES } from '../../machines/session/rules';
+import { ROLES } from '../../machines/rules/roles';
 import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
 import { formatDate, formatTime } from '../lib/dateFormat';
@@ -39,7 +39,6 @@ function SessionCountdown() {
 
 function MainNav() {
   const { t } = useLingui();
-  const { userAction } = useSession();
   const operator = useHasRole(ROLES.admin);
   const links = [
     { to: '/play', label: t`Play` },
@@ -54,16 +53,12 @@ function MainNav() {
       <ul>
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} onClick={userAction}>
-              {l.label}
-            </Link>
+            <Link to={l.to}>{l.label}</Link>
           </li>
         ))}
         {operator && (
           <li>
-            <Link to="/admin" onClick={userAction}>
-              {t`Operations`}
-            </Link>
+            <Link to="/admin">{t`Operations`}</Link>
           </li>
         )}
       </ul>

@@ -4,11 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../machines/rules/money';
 import { useAccountStore, useWalletInfo } from '../account/hooks';
-import { useSession } from '../session/hooks';
 
 export function WalletButton() {
   const { t } = useLingui();
-  const { userAction } = useSession();
   const store = useAccountStore();
   const wallet = useWalletInfo();
   if (!wallet) return null;
@@ -19,10 +17,7 @@ export function WalletButton() {
       className="btn btn-gold wallet-button"
       data-testid="wallet-button"
       aria-label={t`Wallet: M ${amount}`}
-      onClick={() => {
-        userAction();
-        void store?.refreshWallet();
-      }}
+      onClick={() => void store?.refreshWallet()}
     >
       M {amount}
     </Link>

@@ -1,5 +1,5 @@
 // A ready-made Subscribe button for the header and the Account screen: shown only when the subscriber is
-// known not to be subscribed, runs the SPEC.md §4 flow (warning modal when other subscriptions exist) and
+// known not to be subscribed, runs the subscription flow (warning modal when other subscriptions exist) and
 // tells the outcome in a 5 s toast. The modal's code loads only when a flow starts.
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -11,7 +11,7 @@ import { type SubscriptionFlow, type SubscriptionOutcome, useSubscription } from
 const loadWarning = () => import('./SubscriptionWarning');
 const SubscriptionWarning = lazy(loadWarning);
 
-/** The other-subscriptions warning (SPEC.md §2 Modal 1) while `flow` waits for ACCEPT or Cancel. */
+/** The other-subscriptions warning while `flow` waits for ACCEPT or Cancel. */
 export function SubscriptionWarningHost({
   flow,
   returnFocus,
@@ -76,7 +76,7 @@ export function SubscribeNowButton({
           type="button"
           className={className}
           aria-busy={busy || undefined}
-          onClick={() => void toggle()}
+          onClick={toggle}
         >
           {children ?? t`Subscribe`}
         </button>

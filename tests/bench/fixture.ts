@@ -101,10 +101,48 @@ export async function databaseKinds(): Promise<{ kinds: DatabaseKind[]; skipped:
   return { kinds, skipped };
 }
 
-/** Migrates, seeds the demo data and adds the bench subscribers and stored submissions. */
+/**
+ * Picks that make every even-numbered submission a winner (its first six picks are right) and no odd one
+ * (its first nine are wrong), so half the submissions win: the shape of a betslip everyone got right.
+ */
+const HALF_WIN_PICK = sql`CASE
+  WHEN j % 2 = 0 AND p < 6 THEN 1 + p % 3
+  WHEN j % 2 = 1 AND p < 9 THEN 1 + (p + 1) % 3
+  WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END`;
+
+/** Every tier of the current betslip pays M 100,000, so even 50k winners get a share of whole cents. */
+async function bigPools(db: Db, sid: string): Promise<void> {
+  await db.kysely.deleteFrom('prizes').where('betslip_sid', '=', sid).execute();
+  await db.kysely
+    .insertInto('prizes')
+    .values([14, 13, 12, 7, 6].map((t) => ({ prize_type: t, amount_cents: 100_000_00, betslip_sid: sid })))
+    .execute();
+}
+
+/**
+ * Migrates, seeds the demo data and adds the bench subscribers and stored submissions. `halfWin` makes
+ * half the stored submissions winners with big pools (see HALF_WIN_PICK), instead of about 1.2 %.
+ * `betslipEndsAt` moves the end of the current (demo) betslip, e.g. a few seconds into a run that must see
+ * it close; `creditCents(i)` replaces the bench credit of subscriber i (0: an empty wallet); `extra` adds a
+ * test's own rows before the database is closed.
+ */
 export async function fillDatabase(
   target: BenchDatabase,
-  { subscribers, stored }: { subscribers: number; stored: number },
+  {
+    subscribers,
+    stored,
+    halfWin = false,
+    betslipEndsAt,
+    creditCents,
+    extra,
+  }: {
+    subscribers: number;
+    stored: number;
+    halfWin?: boolean;
+    betslipEndsAt?: Date;
+    creditCents?: (i: number) => number;
+    extra?: (db: Db) => Promise<void>;
+  },
 ): Promise<void> {
   const db = await target.open();
   try {
@@ -115,6 +153,13 @@ export async function fillDatabase(
       BENCH_PASSWORD,
     );
     const k = db.kysely;
+    if (betslipEndsAt) {
+      await k
+        .updateTable('betslips')
+        .set({ end_at: betslipEndsAt })
+        .where('status', '=', 'CURRENT')
+        .execute();
+    }
     const n = Math.max(subscribers, 1);
     const msisdn = sql`'2665' || lpad((9000000 + i)::text, 7, '0')`;
     await sql`
@@ -127,10 +172,33 @@ export async function fillDatabase(
     await sql`INSERT INTO wallets (msisdn) SELECT ${msisdn} FROM generate_series(0, ${n - 1}) AS i`.execute(
       k,
     );
-    await sql`
-      INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
-      SELECT ${msisdn}, 100000000, 'OPERATOR_ADJUSTMENT', 'BENCH_CREDIT', 'BENCH', 'bench-credit'
-      FROM generate_series(0, ${n - 1}) AS i`.execute(k);
+    if (creditCents) {
+      const credits = Array.from({ length: n }, (_, i) => ({
+        msisdn: benchMsisdn(i),
+        cents: creditCents(i),
+      }));
+      const funded = credits.filter((c) => c.cents > 0);
+      if (funded.length > 0) {
+        await k
+          .insertInto('wallet_moves')
+          .values(
+            funded.map((c) => ({
+              msisdn: c.msisdn,
+              amount_cents: c.cents,
+              kind: 'OPERATOR_ADJUSTMENT' as const,
+              reason: 'BENCH_CREDIT',
+              service_id: 'BENCH',
+              idempotency_key: 'bench-credit',
+            })),
+          )
+          .execute();
+      }
+    } else {
+      await sql`
+        INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+        SELECT ${msisdn}, 100000000, 'OPERATOR_ADJUSTMENT', 'BENCH_CREDIT', 'BENCH', 'bench-credit'
+        FROM generate_series(0, ${n - 1}) AS i`.execute(k);
+    }
     if (stored > 0) {
       const betslip = await k
         .selectFrom('betslips')
@@ -139,13 +207,16 @@ export async function fillDatabase(
         .executeTakeFirstOrThrow();
       const params = typeof betslip.params === 'string' ? JSON.parse(betslip.params) : betslip.params;
       const cost = Math.round(params.defaultBetslipPrice * 100);
+      const pick = halfWin
+        ? HALF_WIN_PICK
+        : sql`CASE WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END`;
+      if (halfWin) await bigPools(db, betslip.sid);
       // Submission j belongs to subscriber j mod n; single picks drawn at random, each one the bench
       // result of its match (see giveResults) with chance PICK_RIGHT, so a fixed share of slips wins.
       await sql`
         INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
         SELECT 'bench-sub-' || j, ${betslip.sid}, '2665' || lpad((9000000 + j % ${n})::text, 7, '0'),
-          (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction',
-              CASE WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END))
+          (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', ${pick}))
              FROM generate_series(0, 13) AS p WHERE j >= 0),
           ${cost}, 'WALLET', 'bench-' || j
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
@@ -155,6 +226,7 @@ export async function fillDatabase(
           'JACKPOT14', 'bench-stake-' || j
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
     }
+    await extra?.(db);
   } finally {
     await db.close();
   }

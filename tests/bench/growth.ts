@@ -75,7 +75,7 @@ async function settleAt(target: BenchDatabase, submissions: number): Promise<Set
     // Settled "just after the close", so the betslip's own end time can stay as seeded.
     const closed = new Date(betslip.end_at.getTime() + 1000);
     const t0 = performance.now();
-    const outcome = await settleBetslip(db.kysely, 'bench', betslip.sid, closed);
+    const outcome = await settleBetslip(db.kysely, 'bench', betslip.sid, () => closed);
     const ms = performance.now() - t0;
     if (!outcome.ok) throw new Error(`settlement refused: ${JSON.stringify(outcome)}`);
     const settled = Number(n);

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from '../e2e/harness.ts';
+import { chromiumPath } from '../support/chromium.ts';
 import { phone, type Session, throttle } from './page.ts';
 import { median } from './startup.ts';
 

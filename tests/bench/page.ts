@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from '../e2e/harness.ts';
+import { chromiumPath } from '../support/chromium.ts';
 import { type PageMetrics, performanceScore } from './score.ts';
 import { median } from './startup.ts';
 

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the PWA, measures what we promise and writes bench/results.json.
  * Fails (exit 1) when the first load of /play is over budget. Every figure is a median.
+ * `npm run bench -- settle` runs only the settlement with many winners and prints its rows.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { load, SIGNED_IN } from './load.ts';
 import { type OfflineVisit, repeatVisitOffline } from './offline.ts';
 import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
+import { settlementUnderLoad, settleRows } from './settleLoad.ts';
 import { median, startup } from './startup.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -23,6 +25,22 @@ const x = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 const began = performance.now();
 const step = (what: string) =>
   console.error(`… ${what} (at ${Math.round((performance.now() - began) / 1000)} s)`);
+const printRows = (rows: [string, string][]) => {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+};
+
+const PARTS = ['settle'];
+const only = process.argv[2];
+if (only !== undefined && !PARTS.includes(only)) {
+  console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+if (only === 'settle') {
+  const settled = await settlementUnderLoad(undefined, step);
+  printRows([...settleRows(settled), ...settled.skipped.map((s): [string, string] => ['skipped', s])]);
+  process.exit(0);
+}
 
 step('building the PWA');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -66,6 +84,8 @@ step('server load (autocannon) with ceilings');
 const server = await load();
 step('cost growth with stored subscribers and submissions');
 const grown = await growth(undefined, step);
+step('settlement with many winners, /healthz meanwhile');
+const settled = await settlementUnderLoad(undefined, step);
 
 const rows: [string, string][] = [
   [
@@ -121,16 +141,25 @@ for (const g of grown.results) {
     `submit req/s ×${r.submitRps.toFixed(2)}, RSS ×${r.rssMb.toFixed(2)}, settle per 1k (${count(SETTLE_SIZES[1])} vs ${count(SETTLE_SIZES[0])}) ×${r.settleMsPer1k.toFixed(2)}`,
   ]);
 }
-for (const s of new Set([...server.skipped, ...grown.skipped])) rows.push(['skipped', s]);
+rows.push(...settleRows(settled));
+for (const s of new Set([...server.skipped, ...grown.skipped, ...settled.skipped])) rows.push(['skipped', s]);
 
-const width = Math.max(...rows.map(([k]) => k.length));
-for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+printRows(rows);
 
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results.json'),
   `${JSON.stringify(
-    { measuredAt: new Date().toISOString(), bundle, startup: start, page, offline, server, growth: grown },
+    {
+      measuredAt: new Date().toISOString(),
+      bundle,
+      startup: start,
+      page,
+      offline,
+      server,
+      growth: grown,
+      settlement: settled,
+    },
     null,
     2,
   )}\n`,

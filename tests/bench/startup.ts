@@ -1,33 +1,13 @@
 /** Time from spawning `server/main.ts` to a healthy /healthz, on a fresh and on an existing data folder. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const root = new URL('../..', import.meta.url).pathname;
+import { spawnServer } from '../support/serverProcess.ts';
 
 async function once(dataDir: string, port: number): Promise<number> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - t0;
-      } catch {
-        // not yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const server = await spawnServer({ port, pollMs: 20, env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+  await server.stop();
+  return server.readyAfterMs;
 }
 
 export const median = (xs: number[]) => {

@@ -4,9 +4,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatWireDate } from '../../machines/rules/wireDate';
+import { resetServerClock } from '../../src/api/clock';
 import { renderApp, storeSession } from './helpers';
 import { server } from './msw';
-import { HISTORY, PAST_URL, pastBetslips } from './resultsHandlers';
+import { HISTORY, PAST_URL, pastBetslips, slipFixture } from './resultsHandlers';
 
 const confetti = vi.hoisted(() => {
   const fire = Object.assign(
@@ -31,10 +33,10 @@ function setWidth(wide: boolean, reducedMotion = false) {
   })) as unknown as typeof window.matchMedia;
 }
 
-async function openResults(lang = 'en') {
+async function openResults(lang = 'en', path = '/results') {
   localStorage.setItem('lang', lang);
   storeSession();
-  const view = await renderApp('/results');
+  const view = await renderApp(path);
   // The first render waits for the lazy screen's chunk, slow on a busy test machine.
   await screen.findByRole('heading', { name: lang === 'en' ? 'Results' : /./, level: 1 }, { timeout: 5000 });
   return view;
@@ -50,6 +52,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  resetServerClock();
 });
 
 describe('results screen', () => {
@@ -249,5 +252,68 @@ describe('results screen', () => {
     await user.click(within(alert).getByRole('button', { name: 'Leka hape' }));
     await waitFor(() => expect(slipHeads()).toHaveLength(8));
     expect(calls).toBe(2);
+  });
+
+  it('keeps the filters and the page in the URL, so a reload and coming back show the same list', async () => {
+    server.use(pastBetslips());
+    const first = await openResults();
+    await waitFor(() => expect(slipHeads()).toHaveLength(8));
+    await first.user.selectOptions(screen.getByLabelText('Result'), 'Not Won');
+    await first.user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(first.app.router.state.location.search).toEqual({ result: 'notWon', page: 2 }),
+    );
+    expect(slipHeads()).toHaveLength(1);
+    // A new filter starts again on page 1.
+    await first.user.selectOptions(screen.getByLabelText('Time range'), 'Last month');
+    await waitFor(() =>
+      expect(first.app.router.state.location.search).toEqual({ result: 'notWon', time: 'month' }),
+    );
+    const href = first.app.router.state.location.href;
+    first.unmount();
+
+    // Reload: the same URL opens the same filters and list.
+    const reloaded = await openResults('en', href);
+    await waitFor(() => expect(slipHeads()).toHaveLength(2));
+    expect(screen.getByLabelText('Result')).toHaveValue('notWon');
+    expect(screen.getByLabelText('Time range')).toHaveValue('month');
+
+    // Away and back: the history entry kept them.
+    await reloaded.app.router.navigate({ to: '/play' });
+    await waitFor(() => expect(reloaded.path()).toBe('/play'));
+    reloaded.history.back();
+    await waitFor(() => expect(reloaded.path()).toBe('/results'));
+    await waitFor(() => expect(slipHeads()).toHaveLength(2));
+    expect(screen.getByLabelText('Result')).toHaveValue('notWon');
+    expect(screen.getByLabelText('Time range')).toHaveValue('month');
+  });
+
+  it('opens a page from the URL, and ignores values it does not know', async () => {
+    server.use(pastBetslips());
+    const { app } = await openResults('en', '/results?page=2&result=maybe&time=%22forever%22');
+    await waitFor(() => expect(slipHeads()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(app.router.state.matches.at(-1)?.search).toEqual({ page: 2, result: undefined, time: undefined });
+    expect(screen.getByLabelText('Result')).toHaveValue('');
+  });
+
+  it("filters by time on the server's clock, not the phone's", async () => {
+    // The phone's clock runs two days fast; the server stamps its answers with its own time.
+    const serverNow = Date.now() - 2 * 86_400_000;
+    const anHourAgo = slipFixture({
+      sid: 'J14-RECENT',
+      createdAt: formatWireDate(new Date(serverNow - 3_600_000)),
+    });
+    server.use(
+      http.post(PAST_URL, () =>
+        HttpResponse.json([anHourAgo], { headers: { Date: new Date(serverNow).toUTCString() } }),
+      ),
+    );
+    const { user } = await openResults();
+    await waitFor(() => expect(slipHeads()).toHaveLength(1));
+    await user.selectOptions(screen.getByLabelText('Time range'), 'Last 24 hours');
+    expect(slipHeads()).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Time range'), 'Last hour');
+    expect(screen.getByText('No betslips match these filters.')).toBeInTheDocument();
   });
 });

@@ -2,14 +2,12 @@
 // plus older lost ones so that paging (8 per page) and the time filter have something to do.
 import { HttpResponse, http } from 'msw';
 import type { PastBetslip, PlacedBet } from '../../machines/rules/results';
+import { formatWireDate } from '../../machines/rules/wireDate';
 import { PLAY } from './playHandlers';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'yyyy-mm-dd hh:mm' in local time, `daysAgo` before now. */
-export const wireDate = (daysAgo: number): string => {
-  const d = new Date(Date.now() - daysAgo * 86_400_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/** 'yyyy-mm-dd hh:mm' in Maseru time, as the server writes it, `daysAgo` before now. */
+export const wireDate = (daysAgo: number): string =>
+  formatWireDate(new Date(Date.now() - daysAgo * 86_400_000));
 
 const PICKS = [
   'HOME_WIN',

@@ -1,9 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, storeSession } from './helpers';
+import { makeToken, renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
+import { server } from './msw';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('shell', () => {
@@ -19,7 +22,16 @@ describe('shell', () => {
     expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0(8:5\d|9:00)$/);
   });
 
-  it('logs out at 00:00 and goes to /login', async () => {
+  it('logs out at 00:00 and goes to /login when the token cannot be refreshed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.post(TOKEN_URL, () =>
+        HttpResponse.json(
+          { error: 'invalid_grant', error_description: 'Session not active' },
+          { status: 400 },
+        ),
+      ),
+    );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession({ expInSec: 3 });
     const { path } = await renderApp('/play');
@@ -28,6 +40,25 @@ describe('shell', () => {
     await waitFor(() => expect(path()).toBe('/login'));
     expect(localStorage.getItem('token')).toBe('null');
     expect(localStorage.getItem('role')).toBe('null');
+  });
+
+  it('refreshes the token silently shortly before it expires and stays signed in', async () => {
+    let refreshes = 0;
+    server.use(
+      http.post(TOKEN_URL, () => {
+        refreshes++;
+        return HttpResponse.json(tokenAnswer(makeToken({ expInSec: 300 })));
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession({ expInSec: 30 });
+    const { path } = await renderApp('/play');
+    await waitFor(() => expect(refreshes).toBe(1));
+    await waitFor(() => expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0[45]:\d\d$/));
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    expect(path()).toBe('/play');
+    expect(refreshes).toBe(1);
+    expect(localStorage.getItem('refresh_token')).not.toBe('refresh-stored');
   });
 
   it('switches between Sesotho and English without a reload and remembers the choice', async () => {

@@ -237,6 +237,29 @@ describe('buy mobile', () => {
     expect(sent).toEqual([]);
   });
 
+  it("refuses a friend's number that is not a Lesotho mobile number and says why", async () => {
+    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const { user } = await openWallet(/Buy mobile/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.type(amountField(), '10');
+    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
+    const friend = within(panel()).getByLabelText("Friend's phone number");
+    // Eight digits, but a landline: the server would answer MSISDN.INVALID.
+    await user.type(friend, '2231 2345');
+    expect(friend).toHaveValue('22312345');
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    expect(friend).toHaveAttribute('aria-invalid', 'true');
+    expect(friend).toHaveAccessibleDescription('Lesotho mobile numbers start with 5 or 6.');
+    expect(friend).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    await user.clear(friend);
+    await user.type(friend, '6200 0019');
+    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ receivingMsisdn: '26662000019' });
+  });
+
   it("buys for a friend with an Idempotency-Key, shows the server's message and clears the fields", async () => {
     const sent = capture('mobile-money-transaction', () =>
       HttpResponse.json({
@@ -328,6 +351,19 @@ describe('cash out', () => {
     expect(sent).toEqual([]);
   });
 
+  it("refuses an amount above the server's cap with the server's own message and sends nothing", async () => {
+    const sent = capture('cash-out', () => HttpResponse.json({}));
+    const { user } = await openWallet(/Cash out/);
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.type(amountField(), '1000000.01');
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveAccessibleDescription(
+      'Enter an amount from M 0.01 to M 1,000,000.00, with at most two decimals.',
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('shows a loading state until the answer, then the message in a toast', async () => {
     const sent = capture('cash-out', async () => {
       await delay(200);
@@ -356,8 +392,18 @@ describe('cash out', () => {
     expect(amountField()).toHaveValue('');
   });
 
-  it('a network failure clears the loading state and shows the failure toast', async () => {
-    capture('cash-out', () => HttpResponse.error());
+  it('a network failure keeps the amount, and trying again is the same attempt with the same key', async () => {
+    let lost = true;
+    const sent = capture('cash-out', () =>
+      lost
+        ? HttpResponse.error()
+        : HttpResponse.json({
+            message: 'Sent.',
+            messageKey: 'CASHOUT.CONFIRMED',
+            status: 'CONFIRMED',
+            reference: 'CO-1',
+          }),
+    );
     const { user } = await openWallet(/Cash out/);
     await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
     await user.type(amountField(), '20');
@@ -366,6 +412,17 @@ describe('cash out', () => {
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
     expect(toast).toHaveTextContent('No network connection.');
     expect(within(panel()).getByRole('button', { name: 'Cash out' })).toBeEnabled();
+    expect(amountField()).toHaveValue('20.00');
+    lost = false;
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await waitFor(() => expect(amountField()).toHaveValue(''));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    // The next cash-out is a new attempt.
+    await user.type(amountField(), '20');
+    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
 });
 
@@ -403,5 +460,45 @@ describe('transactions', () => {
     expect(within(panel()).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     await user.selectOptions(within(panel()).getByLabelText('Time range'), '1h');
     expect(within(panel()).getByText('No transactions in this time range.')).toBeInTheDocument();
+  });
+
+  it('keeps the tab, the time range and the page in the URL, so a reload and coming back show them', async () => {
+    const moves: WalletMove[] = Array.from({ length: 10 }, (_, i) => ({
+      createDate: maseru(i * 10 + 1),
+      amount: -(i + 1),
+      reason: 'AIRTIME_PURCHASE',
+      serviceId: `S-${i}`,
+    }));
+    countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
+    const first = await openWallet(/Transactions/);
+    await first.user.selectOptions(within(panel()).getByLabelText('Time range'), 'week');
+    await first.user.click(within(panel()).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(first.app.router.state.location.search).toEqual({ tab: 'transactions', time: 'week', page: 2 }),
+    );
+    const href = first.app.router.state.location.href;
+    first.unmount();
+
+    // Reload: the Transactions tab, its time range and page 2 again.
+    localStorage.setItem('lang', 'en');
+    const reloaded = await renderApp(href);
+    const tab = await screen.findByRole('tab', { name: 'Transactions' }, { timeout: 5000 });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(within(panel()).getByLabelText('Time range')).toHaveValue('week');
+    expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(panel()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    // Away and back: the history entry kept them.
+    await reloaded.app.router.navigate({ to: '/play' });
+    await waitFor(() => expect(reloaded.path()).toBe('/play'));
+    reloaded.history.back();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
+
+    // Back to the first tab: the URL loses the tab, the list keeps its range.
+    await reloaded.user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(reloaded.app.router.state.location.search).toEqual({ time: 'week', page: 2 }));
   });
 });

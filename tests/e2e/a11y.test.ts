@@ -1,22 +1,11 @@
 // Accessibility: axe-core on every screen, in Sesotho and in English, at phone size (360×740): no serious
 // or critical violation. The screens are visited as a subscriber would reach them (signed in where guarded).
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, signIn, startServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** Path → what shows the screen has finished loading. */
 const PUBLIC: [string, string][] = [
@@ -55,7 +44,7 @@ async function inLanguage(
   lang: 'st' | 'en',
   signedIn: boolean,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.url);
+  const context = await e2e.phone();
   await context.addInitScript(`localStorage.setItem('lang', '${lang}')`);
   const page = await context.newPage();
   if (signedIn) await signIn(page);

@@ -1,38 +1,17 @@
 // Account screen end to end against the real server: the demo subscriber's id, creation date and
 // Enabled status, the change-password modal opening with its show/hide toggle and refusing a mismatch
 // without a request, and nothing wider than a 360 px phone.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** The subscriber info as the server gives it to this page's token. */
-async function subscriberInfo(page: Page): Promise<{ msisdn: string; createDate: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/protected/fetch-subscriber-info`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { msisdn: string; createDate: string };
-}
+const e2e = useServerAndBrowser();
 
 const text = async (page: Page, id: string) => (await page.getByTestId(id).textContent())?.trim();
 
 describe('account', () => {
   it("shows the demo subscriber's id, creation date and Enabled; the modal refuses a mismatch", async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -41,7 +20,7 @@ describe('account', () => {
     await page.goto('/account');
 
     await expect.poll(() => text(page, 'account-subscription'), { timeout: 10_000 }).toBe('Enabled');
-    const info = await subscriberInfo(page);
+    const info = await apiAs(page).get<{ msisdn: string; createDate: string }>('fetch-subscriber-info');
     expect(await text(page, 'account-user')).toBe('26650000001');
     const [y, m, d] = info.createDate.slice(0, 10).split('-');
     expect(await text(page, 'account-created')).toBe(`${d}/${m}/${y}`);

@@ -1,50 +1,33 @@
 /**
  * End-to-end harness: the built PWA served by the real server (embedded database in a temporary
  * folder, free port), driven by Debian's Chromium through playwright-core. Never downloads a browser.
+ *
+ * A test file calls `useServerAndBrowser()` once at the top: one server and one browser for the whole
+ * file, started before its first test and stopped after its last. `apiAs(page)` calls the API as the app
+ * on that page would, with the token it stored.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { chromiumPath } from '../support/chromium.ts';
+import { type ServerProcess, spawnServer } from '../support/serverProcess.ts';
+
+export { chromiumPath };
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Chromium from CHROME_PATH or Debian's package; a missing browser is a loud failure, never a skip. */
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium not found at ${path}. The end-to-end tests need Debian's Chromium: ` +
-        'run `apt-get update && apt-get install -y chromium` (or set CHROME_PATH to a Chromium binary).',
-    );
-  }
-  return path;
-}
+export type RunningServer = ServerProcess;
+type Env = Record<string, string>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  logs: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Starts `server/main.ts` on a free port with a fresh data folder and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts `server/main.ts` on a free port with a fresh data folder, serving the build, and waits for /healthz. */
+export async function startServer(env: Env = {}): Promise<RunningServer> {
   // DIST_DIR: a build in another folder (`vite build --outDir …`), so parallel runs do not share dist/.
   const dist = process.env.DIST_DIR || join(root, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
@@ -52,58 +35,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       `${dist} has no build: run \`npm run build\` before the end-to-end tests (npm test does).`,
     );
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-e2e-'));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DIST_DIR: dist,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer({
+    freshDataDir: true,
+    timeoutMs: 60_000,
+    graceMs: 5000,
+    env: { DIST_DIR: dist, ...env },
   });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    dataDir,
-    logs: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Headless Chromium with the flags this closed network needs. */
@@ -123,14 +60,131 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (360×740) on the given origin. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** A phone-sized context (360×740, touch) on the given origin; `options` add to or override it. */
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     hasTouch: true,
+    ...options,
   });
+}
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`no ${what}: its beforeAll has not run or failed (see above)`);
+  return value;
+}
+
+/**
+ * One server for the enclosing file or describe block: started in beforeAll, stopped in afterAll. `env`
+ * (or a function giving it, read in beforeAll) is added to the server's environment. When a test fails,
+ * the end of the server's output is printed.
+ */
+export function useServer(env: Env | (() => Env) = {}): { readonly server: RunningServer } {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(typeof env === 'function' ? env() : env);
+  });
+  afterEach((context) => {
+    if (server && context.task.result?.state === 'fail') {
+      console.error(`server output (the last 60 lines):\n${server.logs().split('\n').slice(-60).join('\n')}`);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+  };
+}
+
+export interface E2E {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A new phone-sized context on the server (see phoneContext); `options` add to or override it. */
+  phone(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/** One server (see useServer) and one headless Chromium for the enclosing file, closed after its last test. */
+export function useServerAndBrowser(env: Env | (() => Env) = {}): E2E {
+  const running = useServer(env);
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const e2e: E2E = {
+    get server() {
+      return running.server;
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    phone: (options) => phoneContext(e2e.browser, e2e.server.url, options),
+  };
+  return e2e;
+}
+
+/** Where a page's app talks to and with which token (null when signed out). */
+export interface Session {
+  origin: string;
+  token: string | null;
+}
+
+/** The page's origin and the token its app stored, read now. */
+export async function sessionOf(page: Page): Promise<Session> {
+  return {
+    origin: new URL(page.url()).origin,
+    token: await page.evaluate(() => localStorage.getItem('token')),
+  };
+}
+
+/** Calls /api/protected/<path> with a bearer token; get/post expect 200 and return the JSON. */
+export interface Api {
+  get<T>(path: string): Promise<T>;
+  /** POST with `body` as JSON, or with no body when it is left out. */
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** The answer as it is, status unchecked. */
+  send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response>;
+}
+
+/**
+ * A client for the API as the app on `page` would call it: its origin and the token it stored, read at
+ * each call (or a fixed session, e.g. one read before the page was closed).
+ */
+export function apiAs(who: Page | Session): Api {
+  const session = async () => ('origin' in who ? who : sessionOf(who));
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const { origin, token } = await session();
+    return fetch(`${origin}/api/protected/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+  const checked = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await send(method, path, body);
+    const text = await res.text();
+    expect(res.status, `${method} ${path}: ${text}`).toBe(200);
+    return JSON.parse(text) as T;
+  };
+  return {
+    get: (path) => checked('GET', path),
+    post: (path, body) => checked('POST', path, body),
+    send,
+  };
 }
 
 /** The newest OTP sent to an msisdn, read from the demo outbox. */

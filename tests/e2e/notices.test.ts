@@ -3,9 +3,9 @@
 // and a click clears it. The server keeps its generated VAPID keys in the data folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, shot, signIn, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 13; SM-A146B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
@@ -16,45 +16,27 @@ const screen = async (page: Page, name: string) => {
   if (dir) await page.screenshot({ path: join(dir, `${name}-screen.png`) });
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({
-    APP_VERSION: '2.0.0',
-    APP_CRITICAL: 'true',
-    APP_DISPLAY_MESSAGE: 'Jackpot 14 2.0 is here. Update to keep playing.',
-    MOBILE_APP_URL: 'https://example.org/jackpot14.apk',
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const e2e = useServerAndBrowser({
+  APP_VERSION: '2.0.0',
+  APP_CRITICAL: 'true',
+  APP_DISPLAY_MESSAGE: 'Jackpot 14 2.0 is here. Update to keep playing.',
+  MOBILE_APP_URL: 'https://example.org/jackpot14.apk',
 });
 
 describe('shell notices', () => {
   it('keeps generated VAPID keys in the data folder and serves the public one', async () => {
-    const stored = JSON.parse(readFileSync(join(server.dataDir, 'vapid.json'), 'utf8')) as {
+    const stored = JSON.parse(readFileSync(join(e2e.server.dataDir, 'vapid.json'), 'utf8')) as {
       publicKey: string;
     };
-    const res = await fetch(`${server.url}/api/web-registration/vapid-public-key`, {
+    const res = await fetch(`${e2e.server.url}/api/web-registration/vapid-public-key`, {
       headers: { authorization: `Basic ${btoa('website:website-secret')}` },
     });
     expect(await res.json()).toEqual({ publicKey: stored.publicKey });
-    expect(existsSync(join(server.dataDir, 'vapid.json'))).toBe(true);
+    expect(existsSync(join(e2e.server.dataDir, 'vapid.json'))).toBe(true);
   });
 
   it('shows the critical version alert until dismissed, and the app toast on Android after 10 s', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      userAgent: ANDROID_UA,
-      locale: 'en-US',
-    });
+    const context = await e2e.phone({ userAgent: ANDROID_UA, locale: 'en-US' });
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
     });

@@ -8,59 +8,39 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchBrowser,
-  phoneContext,
-  type RunningServer,
-  shot,
-  signIn,
-  startServer,
-} from './harness.ts';
+import { apiAs, chromiumPath, sessionOf, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
-let server: RunningServer;
-let browser: Browser;
 /** A copy of the build this server serves, so the update test can deploy a "new version" into it. */
 let dist: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   const built = process.env.DIST_DIR || join(root, 'dist');
   dist = mkdtempSync(join(tmpdir(), 'jackpot14-pwa-dist-'));
   cpSync(built, dist, { recursive: true });
-  server = await startServer({ DIST_DIR: dist });
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
+
+// Registered after the copy (started after it, stopped before it is removed).
+const e2e = useServerAndBrowser(() => ({ DIST_DIR: dist }));
 
 interface WalletInfo {
   totalAvailableAmount: number;
   walletMovesDto: { amount: number; reason: string }[];
 }
 
-async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/protected/${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...init.headers },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-const wallet = (page: Page) => api<WalletInfo>(page, 'fetch-wallet-info');
+const wallet = (page: Page) => apiAs(page).get<WalletInfo>('fetch-wallet-info');
 const stakes = (w: WalletInfo) => w.walletMovesDto.filter((m) => m.reason === 'BETSLIP_STAKE').length;
 
 /** A signed-in page controlled by the service worker, with the play reads already in its cache. */
 async function readyOfflineApp(context: BrowserContext): Promise<Page> {
-  await context.grantPermissions(['notifications'], { origin: server.url });
+  await context.grantPermissions(['notifications'], { origin: e2e.server.url });
   const page = await context.newPage();
   await signIn(page);
   await page.getByTestId('lang-en').click();
@@ -100,8 +80,8 @@ async function workerSession(
   });
   await cdp.send('ServiceWorker.enable');
   const registrationId = async () => {
-    await expect.poll(() => registrations.get(`${server.url}/`)).toBeTruthy();
-    return registrations.get(`${server.url}/`)!;
+    await expect.poll(() => registrations.get(`${e2e.server.url}/`)).toBeTruthy();
+    return registrations.get(`${e2e.server.url}/`)!;
   };
   return { cdp, registrationId };
 }
@@ -114,7 +94,7 @@ const notifications = (page: Page) =>
 
 describe('offline-first PWA', () => {
   it('opens offline with the last betslip, queues a slip and sends it once when the network is back', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await readyOfflineApp(context);
     const before = await wallet(page);
 
@@ -168,7 +148,7 @@ describe('offline-first PWA', () => {
   });
 
   it('shows the refusal of a queued slip whose betslip closed before the network came back', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await readyOfflineApp(context);
     const before = await wallet(page);
 
@@ -176,7 +156,7 @@ describe('offline-first PWA', () => {
     await quickPickAndSubmit(page);
     await expect.poll(() => queuedNote(page).count()).toBe(1);
 
-    const closed = await fetch(`${server.url}/dev/close-current-betslip`, { method: 'POST' });
+    const closed = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
     expect(closed.status).toBe(200);
 
     await context.setOffline(false);
@@ -192,10 +172,11 @@ describe('offline-first PWA', () => {
   });
 
   it('replays the queue on Background Sync with no page open and tells the subscriber by notification', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await readyOfflineApp(context);
     const before = await wallet(page);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The session read now: the page is closed before the wallet is read again.
+    const api = apiAs(await sessionOf(page));
 
     await context.setOffline(true);
     await quickPickAndSubmit(page);
@@ -207,17 +188,12 @@ describe('offline-first PWA', () => {
     await context.setOffline(false);
     const { cdp, registrationId } = await workerSession(blank);
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: server.url,
+      origin: e2e.server.url,
       registrationId: await registrationId(),
       tag: 'jackpot14-submissions',
       lastChance: false,
     });
-    const moves = async () => {
-      const res = await fetch(`${server.url}/api/protected/fetch-wallet-info`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return stakes((await res.json()) as WalletInfo);
-    };
+    const moves = async () => stakes(await api.get<WalletInfo>('fetch-wallet-info'));
     await expect.poll(moves, { timeout: 20_000 }).toBe(stakes(before) + 1);
 
     const app = await context.newPage();
@@ -231,11 +207,11 @@ describe('offline-first PWA', () => {
   });
 
   it('shows a pushed notification', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await readyOfflineApp(context);
     const { cdp, registrationId } = await workerSession(page);
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
+      origin: e2e.server.url,
       registrationId: await registrationId(),
       data: JSON.stringify({
         title: 'Betslip closes soon',
@@ -251,7 +227,7 @@ describe('offline-first PWA', () => {
   });
 
   it('offers a new version deployed while the app is open, and reloads into it on tap', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await readyOfflineApp(context);
     // "Deploy" a new build: the worker script changes (here by a marker the new version answers with).
     const swPath = join(dist, 'sw.js');
@@ -292,7 +268,7 @@ describe('offline-first PWA', () => {
       executablePath: chromiumPath(),
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-      baseURL: server.url,
+      baseURL: e2e.server.url,
     });
     try {
       const page = persistent.pages()[0] ?? (await persistent.newPage());

@@ -3,22 +3,11 @@
 // subscriber picked and settles after the close; the subscriber sees the slip won on /results with the gold
 // confetti, the congratulation banner and the pick shares, and the wallet grew by exactly the prize.
 // The close is brought forward with the demo-only POST /dev/close-current-betslip instead of waiting.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 interface Wallet {
   totalAvailableAmount: number;
@@ -50,17 +39,6 @@ const SHARES_OF = {
   '2': 'Home win: 0%, draw: 0%, away win: 100%',
 } as const;
 
-/** Calls the protected API with the token the app stored, as the app itself would. */
-async function api<T>(page: Page, path: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/protected/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
-
 /** M with two decimals and thousands separators, written out independently of machines/rules. */
 const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -85,8 +63,11 @@ describe('operator flow', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    operator = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    subscriber = await phoneContext(browser, server.url);
+    operator = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    subscriber = await e2e.phone();
     admin = await operator.newPage();
     phone = await subscriber.newPage();
     for (const p of [admin, phone]) p.on('pageerror', (e) => errors.push(e.message));
@@ -98,6 +79,7 @@ describe('operator flow', () => {
   });
 
   it('creates, plays, settles and pays a betslip that the subscriber then sees as won', async () => {
+    const api = apiAs(phone);
     // The operator creates the betslip through the JSON form, ending two minutes from now.
     await signIn(admin, 'admin', 'admin1234');
     await admin.getByTestId('lang-en').click();
@@ -120,22 +102,19 @@ describe('operator flow', () => {
     await signIn(phone);
     await phone.getByTestId('lang-en').click();
     await phone.locator('li.match').nth(13).waitFor();
-    const current = await api<{ sid: string; matches: { homeTeam: string }[] }>(
-      phone,
-      'fetch-current-betslip',
-    );
+    const current = await api.get<{ sid: string; matches: { homeTeam: string }[] }>('fetch-current-betslip');
     expect(current.sid).toBe(SID);
     expect(await phone.locator('li.match').first().textContent()).toContain(current.matches[0]?.homeTeam);
-    const prizes = await api<{ prizeType: number; amount: number }[]>(phone, 'fetch-current-prizes');
+    const prizes = await api.get<{ prizeType: number; amount: number }[]>('fetch-current-prizes');
     const jackpot = prizes.find((p) => p.prizeType === 14)?.amount ?? 0;
     expect(jackpot).toBeGreaterThan(0);
-    const beforePlay = await api<Wallet>(phone, 'fetch-wallet-info');
+    const beforePlay = await api.get<Wallet>('fetch-wallet-info');
     for (const [i, digit] of PICKS.entries()) await pick(phone, i, digit).click();
     await phone.locator('.btn-submit').click();
     await expect
       .poll(() => phone.locator('.popover').textContent(), { timeout: 10_000 })
       .toMatch(/accepted|Good luck/i);
-    const afterPlay = await api<Wallet>(phone, 'fetch-wallet-info');
+    const afterPlay = await api.get<Wallet>('fetch-wallet-info');
     expect(cents(afterPlay.totalAvailableAmount)).toBeLessThan(cents(beforePlay.totalAvailableAmount));
     const walletButton = phone.getByTestId('wallet-button');
     await expect.poll(() => walletButton.textContent()).toBe(`M ${money(afterPlay.totalAvailableAmount)}`);
@@ -150,7 +129,7 @@ describe('operator flow', () => {
       .toBe('This betslip is still open. It can be settled after it closes.');
 
     // The close, brought forward (demo only) instead of waiting two minutes.
-    const closed = await fetch(`${server.url}/dev/close-current-betslip`, { method: 'POST' });
+    const closed = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
     expect(await closed.json()).toEqual({ sid: SID });
 
     // The operator enters the 14 results the subscriber picked.
@@ -166,9 +145,7 @@ describe('operator flow', () => {
     }
 
     // While results come in, the open slip counts what is right so far.
-    const pending = (
-      await api<PastSlip[]>(phone, `fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`, 'POST')
-    )[0];
+    const pending = (await api.post<PastSlip[]>(`fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`))[0];
     expect(pending).toMatchObject({ sid: SID, betSlipClosed: false, won: false, correctCount: 14 });
     await phone.goto('/results');
     const pendingSlip = phone.locator('ul.slips > li').first();
@@ -188,7 +165,7 @@ describe('operator flow', () => {
     await shot(admin, 'admin-360');
 
     // The server's answer: won the jackpot, the whole pool (the only submission on the betslip).
-    const [slip] = await api<PastSlip[]>(phone, `fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`, 'POST');
+    const [slip] = await api.post<PastSlip[]>(`fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`);
     expect(slip).toMatchObject({
       sid: SID,
       won: true,
@@ -258,7 +235,7 @@ describe('operator flow', () => {
     expect(await canvas.count()).toBe(0);
 
     // The wallet grew by exactly the prize, with a new prize move; the header shows it too.
-    const afterWin = await api<Wallet>(phone, 'fetch-wallet-info');
+    const afterWin = await api.get<Wallet>('fetch-wallet-info');
     expect(cents(afterWin.totalAvailableAmount) - cents(afterPlay.totalAvailableAmount)).toBe(
       cents(slip!.amountWon),
     );

@@ -1,22 +1,11 @@
 // Play, end to end: the demo subscriber picks singles, a double and triples, sees the price the formula
 // gives, runs into the triple limit, is stopped by a missing pick, then pays for a complete slip and the
 // wallet drops by exactly the price. The expected price is computed here from the betslip's own params.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 interface Params {
   defaultBetslipPrice: number;
@@ -24,16 +13,6 @@ interface Params {
   multipleChance: number;
   feePerSecond: number;
   feePerThird: number;
-}
-
-/** Calls the API with the token the app stored, as the app itself would. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/protected/${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
 }
 
 /** The price formula of SPEC.md §5, written out independently of machines/rules. */
@@ -59,20 +38,19 @@ const shownPrice = async (page: Page) =>
 
 describe('play', () => {
   it('prices picks by the formula, keeps the limits, refuses an incomplete slip and charges exactly once', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     await signIn(page);
     await page.getByTestId('lang-en').click();
     await page.locator('li.match').nth(13).waitFor();
 
-    const slip = await api<{ sid: string; betslipParams: Params; matches: unknown[] }>(
-      page,
+    const slip = await apiAs(page).get<{ sid: string; betslipParams: Params; matches: unknown[] }>(
       'fetch-current-betslip',
     );
     const params = slip.betslipParams;
     expect(slip.matches).toHaveLength(14);
     expect(params.thirdChance).toBeGreaterThanOrEqual(1);
-    const before = await api<{ totalAvailableAmount: number }>(page, 'fetch-wallet-info');
+    const before = await apiAs(page).get<{ totalAvailableAmount: number }>('fetch-wallet-info');
     expect(await shownPrice(page)).toBe(expectedPrice(params, 0, 0));
 
     // Singles on matches 1–8.
@@ -129,7 +107,7 @@ describe('play', () => {
     await expect.poll(() => shownPrice(page)).toBe(expectedPrice(params, 0, 0));
     expect(await pressed(page, 0)).toBe('');
 
-    const after = await api<{ totalAvailableAmount: number }>(page, 'fetch-wallet-info');
+    const after = await apiAs(page).get<{ totalAvailableAmount: number }>('fetch-wallet-info');
     expect(Math.round((before.totalAvailableAmount - after.totalAvailableAmount) * 100)).toBe(
       Math.round(Number(price) * 100),
     );
@@ -137,7 +115,7 @@ describe('play', () => {
   });
 
   it('lays the play screen out for a 360 px phone: no sideways scroll, touch targets of 44 px or more', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     await signIn(page);
     await page.locator('li.match').nth(13).waitFor();

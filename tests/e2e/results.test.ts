@@ -1,28 +1,16 @@
 // Results, contact, terms and the operator route, end to end against the real server. The past-betslips
 // endpoint may not exist yet on this branch: the results screen must then show a translated error with
 // retry (never a raw key); once it exists, the demo subscriber's slips. The lead extends this after merging.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { shot, signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const RAW_KEY = /\b[A-Z]+\.[A-Z_]+\b/;
 
 describe('results, contact and terms', () => {
   it('shows the results screen in Sesotho with filters and either the slips or a translated error', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -50,7 +38,7 @@ describe('results, contact and terms', () => {
   });
 
   it('shows contact details, the logo and social links', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     await signIn(page);
     await page.getByTestId('lang-en').click();
@@ -69,7 +57,7 @@ describe('results, contact and terms', () => {
   });
 
   it('shows TNC PENDING to a visitor without the header, and with it once signed in', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     await page.goto('/tnc');
     await page.locator('.tnc-pending').waitFor();
@@ -83,7 +71,7 @@ describe('results, contact and terms', () => {
   });
 
   it('keeps a subscriber out of /admin and lets the operator in', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     await signIn(page);
     await page.goto('/admin');

@@ -3,23 +3,12 @@
 // and API); change the password and sign in with the new one only; subscribe through the warning modal
 // (Cancel changes nothing, ACCEPT subscribes); a cash-out whose provider never answers stays under
 // processing with its amount withheld. Screenshots at 360×740 go to $SCREENSHOT_DIR when set.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, shot, signIn, useServer, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The simulated provider answers after 50 ms, so a cash-out confirms within the request.
-  server = await startServer({ MOBILE_MONEY_LATENCY_MS: '50', MOBILE_MONEY_FAILURE_RATE: '0' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The simulated provider answers after 50 ms, so a cash-out confirms within the request.
+const e2e = useServerAndBrowser({ MOBILE_MONEY_LATENCY_MS: '50', MOBILE_MONEY_FAILURE_RATE: '0' });
 
 interface Wallet {
   totalAvailableAmount: number;
@@ -30,26 +19,13 @@ interface Wallet {
   walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
 }
 
-/** Calls the API on `url` with the token the app stored, as the app itself would. */
-async function api<T>(page: Page, url: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${url}/api/protected/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  expect(res.status, `${path}: ${text}`).toBe(200);
-  return JSON.parse(text) as T;
-}
-
 /** M with two decimals and thousands separators, written out independently of machines/rules. */
 const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A signed-in phone page in English that records uncaught errors. */
 async function englishPage(url: string, username?: string) {
-  const context = await phoneContext(browser, url);
+  const context = await e2e.phone({ baseURL: url });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -69,8 +45,8 @@ const figure = (page: Page, id: string) => page.getByTestId(`figure-${id}`).loca
 
 describe('wallet flows', () => {
   it('buys airtime for a friend and cashes out; both moves show with their signs and the balance moves by exactly that', async () => {
-    const { context, page, errors } = await englishPage(server.url);
-    const before = await api<Wallet>(page, server.url, 'fetch-wallet-info');
+    const { context, page, errors } = await englishPage(e2e.server.url);
+    const before = await apiAs(page).get<Wallet>('fetch-wallet-info');
     // The demo subscriber has winnings to cash out (server/demo) and money for the airtime.
     expect(before.withdrawablemount).toBeGreaterThanOrEqual(20);
     expect(before.totalAvailableAmount).toBeGreaterThanOrEqual(32.5);
@@ -114,7 +90,7 @@ describe('wallet flows', () => {
     await expect.poll(() => button.textContent()).toBe(`M ${money(expected)}`);
 
     // The API agrees, to the cent: available down by 32.50, withdrawable and withdrawn by the cash-out.
-    const after = await api<Wallet>(page, server.url, 'fetch-wallet-info');
+    const after = await apiAs(page).get<Wallet>('fetch-wallet-info');
     expect(Math.round(after.totalAvailableAmount * 100)).toBe(Math.round(expected * 100));
     // Withdrawable: the winnings not yet cashed out, less the 20.00, never more than what is available.
     const winningsLeft = before.totalWonAmount - before.totalWithdrawnAmount - before.currentlyWithheldAmount;
@@ -157,7 +133,7 @@ describe('wallet flows', () => {
   });
 
   it('subscribes through the warning modal: Cancel changes nothing, ACCEPT subscribes', async () => {
-    const { context, page, errors } = await englishPage(server.url, '26650000003');
+    const { context, page, errors } = await englishPage(e2e.server.url, '26650000003');
     const subscribe = page.locator('.header-actions').getByRole('button', { name: 'Subscribe' });
     await subscribe.waitFor();
     await shot(page, 'flows-header-subscribe');
@@ -196,7 +172,7 @@ describe('wallet flows', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(toggles).toEqual([]);
     expect(await subscribe.isVisible()).toBe(true);
-    const still = await api<{ isSubscriptionEnabled: boolean }>(page, server.url, 'fetch-subscriber-info');
+    const still = await apiAs(page).get<{ isSubscriptionEnabled: boolean }>('fetch-subscriber-info');
     expect(still.isSubscriptionEnabled).toBe(false);
 
     await subscribe.click();
@@ -207,7 +183,7 @@ describe('wallet flows', () => {
     await expect
       .poll(() => page.locator('[data-testid="toast"]').first().textContent())
       .toContain('You are subscribed to Jackpot 14. Good luck!');
-    const info = await api<{ isSubscriptionEnabled: boolean }>(page, server.url, 'fetch-subscriber-info');
+    const info = await apiAs(page).get<{ isSubscriptionEnabled: boolean }>('fetch-subscriber-info');
     expect(info.isSubscriptionEnabled).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
@@ -222,7 +198,7 @@ describe('wallet flows', () => {
   });
 
   it('changes the password; the new one signs in and the old one is refused with the translated message', async () => {
-    const { context, page, errors } = await englishPage(server.url);
+    const { context, page, errors } = await englishPage(e2e.server.url);
     try {
       await page.goto('/account');
       await page.getByTestId('account-subscription').getByText('Enabled').waitFor();
@@ -260,11 +236,9 @@ describe('wallet flows', () => {
     } finally {
       // Put the demo password back so the other tests on this server sign in as before (a refusal here
       // means it never changed; the test has failed already and says why).
-      const token = await page.evaluate(() => localStorage.getItem('token'));
-      await fetch(`${server.url}/api/protected/change-password`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ oldPassword: 'newpass99', newPassword: 'demo1234' }),
+      await apiAs(page).send('POST', 'change-password', {
+        oldPassword: 'newpass99',
+        newPassword: 'demo1234',
       });
       await context.close();
     }
@@ -272,17 +246,11 @@ describe('wallet flows', () => {
 });
 
 describe('a provider that never answers', () => {
-  let hung: RunningServer;
-  beforeAll(async () => {
-    hung = await startServer({ MOBILE_MONEY_HANG: 'true', MOBILE_MONEY_TIMEOUT_MS: '500' });
-  });
-  afterAll(async () => {
-    await hung?.stop();
-  });
+  const hung = useServer({ MOBILE_MONEY_HANG: 'true', MOBILE_MONEY_TIMEOUT_MS: '500' });
 
   it('leaves the cash-out under processing on Overview with the amount withheld', async () => {
-    const { context, page, errors } = await englishPage(hung.url);
-    const before = await api<Wallet>(page, hung.url, 'fetch-wallet-info');
+    const { context, page, errors } = await englishPage(hung.server.url);
+    const before = await apiAs(page).get<Wallet>('fetch-wallet-info');
     expect(before.currentlyWithheldAmount).toBe(0);
     await page.goto('/wallet');
     const panel = page.getByRole('tabpanel');
@@ -305,7 +273,7 @@ describe('a provider that never answers', () => {
     expect(await figure(page, 'available')).toBe(`M ${money(before.totalAvailableAmount - 15)}`);
     await shot(page, 'flows-overview-pending');
 
-    const after = await api<Wallet>(page, hung.url, 'fetch-wallet-info');
+    const after = await apiAs(page).get<Wallet>('fetch-wallet-info');
     expect(after.currentlyWithheldAmount).toBe(15);
     expect(errors).toEqual([]);
     await context.close();

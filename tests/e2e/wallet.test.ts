@@ -2,22 +2,11 @@
 // Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
 // phone size. Buying, cashing out and subscribing join once the issue 5 server API is merged.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phoneContext, type RunningServer, shot, signIn, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 interface Wallet {
   totalAvailableAmount: number;
@@ -26,16 +15,6 @@ interface Wallet {
   totalWithdrawnAmount: number;
   currentlyWithheldAmount: number;
   walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
-}
-
-/** Calls the API with the token the app stored, as the app itself would. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/protected/${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
 }
 
 /** WCAG A/AA violations inside the wallet screen (the shell around it is checked by its own tests). */
@@ -50,14 +29,14 @@ const money = (n: number) =>
 
 describe('wallet', () => {
   it('shows the balance in the header, the overview figures and the transactions of the demo subscriber', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await e2e.phone();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page);
     await page.getByTestId('lang-en').click();
 
-    const wallet = await api<Wallet>(page, 'fetch-wallet-info');
+    const wallet = await apiAs(page).get<Wallet>('fetch-wallet-info');
     const button = page.getByTestId('wallet-button');
     await expect.poll(() => button.textContent()).toBe(`M ${money(wallet.totalAvailableAmount)}`);
     // The demo subscriber's seeded balance (server/demo): M 1,054.00 before any play.

@@ -7,6 +7,7 @@ const REAL = {
   MOBILE_CLIENT_SECRET: 'a-real-mobile-secret-0123',
   WEBSITE_CLIENT_SECRET: 'a-real-website-secret-0123',
   OTP_PEPPER: 'a-real-pepper-0123456789',
+  PUBLIC_URL: 'https://jackpot14.example',
 };
 
 describe('loadConfig', () => {
@@ -19,15 +20,38 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       production: false,
       demo: true,
-      accessTokenTtl: 1800,
+      // Keycloak's default: a revoked session's access tokens stop working within five minutes.
+      accessTokenTtl: 300,
       refreshTokenTtl: 2_592_000,
       clients: { mobile: 'mobile-secret', website: 'website-secret' },
+      publicUrl: undefined,
     });
   });
 
   it('treats an empty DATABASE_URL as unset and reads overrides', () => {
     const c = loadConfig({ DATABASE_URL: '', PORT: '9000', ACCESS_TOKEN_TTL: '60', DATA_DIR: '/tmp/x' });
     expect(c).toMatchObject({ databaseUrl: undefined, port: 9000, accessTokenTtl: 60, dataDir: '/tmp/x' });
+  });
+
+  it('caps OTP sends and failing accounts per address, overridable from the environment', () => {
+    expect(loadConfig({}).limits).toEqual({
+      otpSendsPerAddressPerMinute: 10,
+      otpSendsPerMinute: 60,
+      loginFailedAccountsPerAddress: 100,
+    });
+    const c = loadConfig({
+      OTP_SENDS_PER_ADDRESS_PER_MINUTE: '3',
+      OTP_SENDS_PER_MINUTE: '500',
+      LOGIN_FAILED_ACCOUNTS_PER_ADDRESS: '40',
+    });
+    expect(c.limits).toEqual({
+      otpSendsPerAddressPerMinute: 3,
+      otpSendsPerMinute: 500,
+      loginFailedAccountsPerAddress: 40,
+    });
+    expect(() => loadConfig({ OTP_SENDS_PER_MINUTE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OTP_SENDS_PER_ADDRESS_PER_MINUTE: 'lots' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOGIN_FAILED_ACCOUNTS_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 
   it('refuses nonsense numbers', () => {
@@ -41,10 +65,11 @@ describe('loadConfig', () => {
       production: true,
       demo: false,
       clients: { mobile: REAL.MOBILE_CLIENT_SECRET },
+      publicUrl: 'https://jackpot14.example',
     });
   });
 
-  it.each(['MOBILE_CLIENT_SECRET', 'WEBSITE_CLIENT_SECRET', 'OTP_PEPPER'] as const)(
+  it.each(['MOBILE_CLIENT_SECRET', 'WEBSITE_CLIENT_SECRET', 'OTP_PEPPER', 'PUBLIC_URL'] as const)(
     'refuses production without %s',
     (name) => {
       expect(() => loadConfig({ ...REAL, [name]: undefined })).toThrow(/required in production/);
@@ -55,6 +80,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...REAL, MOBILE_CLIENT_SECRET: 'mobile-secret' })).toThrow(/demo secret/);
     expect(() => loadConfig({ ...REAL, WEBSITE_CLIENT_SECRET: 'website-secret' })).toThrow(/demo secret/);
     expect(() => loadConfig({ ...REAL, OTP_PEPPER: 'short' })).toThrow(/at least/);
+  });
+
+  it('refuses a production PUBLIC_URL that is not https', () => {
+    expect(() => loadConfig({ ...REAL, PUBLIC_URL: 'http://jackpot14.example' })).toThrow(/https/);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.10:8080/' }).publicUrl).toBe(
+      'http://192.168.1.10:8080',
+    );
   });
 
   it('refuses demo mode in production', () => {

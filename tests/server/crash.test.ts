@@ -16,6 +16,7 @@ import {
 } from '../bench/fixture.ts';
 import { signIn, submissionBody } from '../bench/load.ts';
 import { startServer } from '../bench/process.ts';
+import { freePort } from '../support/serverProcess.ts';
 
 const postgresUp = await postgresReachable();
 const SUBSCRIBERS = 8;
@@ -123,13 +124,13 @@ async function crashAndCheck(target: BenchDatabase, port: number) {
 
 describe('a server killed mid-submission', () => {
   it('leaves the embedded database consistent', async () => {
-    await crashAndCheck(embeddedDatabase(), 18_480);
+    await crashAndCheck(embeddedDatabase(), await freePort());
   }, 180_000);
 
   // Registered only where PostgreSQL answers, as the other server suites do (tests/server/helper.ts).
   if (postgresUp) {
     it('leaves PostgreSQL consistent', async () => {
-      await crashAndCheck(await postgresDatabase(), 18_490);
+      await crashAndCheck(await postgresDatabase(), await freePort());
     }, 180_000);
   } else {
     console.warn('PostgreSQL not reachable at TEST_DATABASE_URL: the crash test on PostgreSQL was not run');

@@ -4,12 +4,14 @@
  * When PostgreSQL is not reachable its runs are not registered, and a warning says why.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { loadSigningKeys } from '../../server/identity/keys.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -233,4 +235,15 @@ export async function register(app: FastifyInstance, msisdn: string, password: s
     userInput: password,
   });
   if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * `token` with some claims changed, signed again with the realm's own key: a token the signature check
+ * accepts, so what refuses it is the claim under test (issuer, client).
+ */
+export async function resignToken(db: Db, token: string, changes: JWTPayload): Promise<string> {
+  const keys = await loadSigningKeys(db.kysely);
+  return new SignJWT({ ...decodeJwt(token), ...changes })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: keys.kid })
+    .sign(keys.privateKey);
 }

@@ -56,17 +56,35 @@ for (const backend of backends) {
       await fc.assert(
         fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
           const msisdn = nextMsisdn();
+          // The model: the balance and the movements that should have been written, in order.
           let model = 0;
+          const accepted: { amountCents: number; kind: MoveKind; idempotencyKey: string }[] = [];
           for (const [i, { kind, cents }] of ops.entries()) {
             const result = await move(msisdn, cents, kind, `op-${i}`);
             // Exactly the debits the model can afford are accepted.
             expect(result.ok).toBe(model + cents >= 0);
-            if (result.ok) model += cents;
+            if (result.ok) {
+              model += cents;
+              accepted.push({ amountCents: cents, kind, idempotencyKey: `op-${i}` });
+            }
             expect(await availableCents(db().kysely, msisdn)).toBe(model);
           }
-          const moves = await listMoves(db().kysely, msisdn);
-          expect(moves.reduce((sum, m) => sum + m.amountCents, 0)).toBe(model);
-          expect(model).toBeGreaterThanOrEqual(0);
+          // The stored movements are exactly the accepted ones (listMoves gives the newest first)…
+          const moves = (await listMoves(db().kysely, msisdn)).reverse();
+          expect(
+            moves.map((m) => ({
+              amountCents: m.amountCents,
+              kind: m.kind,
+              idempotencyKey: m.idempotencyKey,
+            })),
+          ).toEqual(accepted);
+          // …and the stored history never goes below zero at any point, not only at the end.
+          let running = 0;
+          for (const m of moves) {
+            running += m.amountCents;
+            expect(running).toBeGreaterThanOrEqual(0);
+          }
+          expect(running).toBe(model);
           expect((await walletSummary(db().kysely, msisdn)).totalAvailableAmount).toBe(model);
         }),
         { numRuns: 20 },

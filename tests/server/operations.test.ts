@@ -51,7 +51,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
   const tokens: Record<string, string> = {};
   const app = () => t().app;
 
-  /** A fresh operator token (the clock moves in these tests; tokens live 30 minutes). */
+  /** A fresh operator token (the clock moves in these tests; tokens live five minutes). */
   const staff = async (who: 'admin' | 'callcentre' | 'marketing') =>
     (await signIn(app(), who, `${who}1234`)).access_token;
 

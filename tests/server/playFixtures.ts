@@ -1,8 +1,9 @@
 // Shared set-up for the play and wallet API tests: subscribers with tokens, the demo betslip, requests.
 import type { FastifyInstance } from 'fastify';
+import { ROLES } from '../../machines/rules/roles.ts';
 import { seedPlayDemo } from '../../server/demo/seedPlay.ts';
 import { createPasswordHasher } from '../../server/identity/passwords.ts';
-import { createUser, SUBSCRIBER_ROLE } from '../../server/identity/users.ts';
+import { createUser } from '../../server/identity/users.ts';
 import type { OperatorBillingSimulator } from '../../server/providers/operatorBilling.ts';
 import { postMove } from '../../server/wallet/ledger.ts';
 import { setSubscription } from '../../server/wallet/subscriptions.ts';
@@ -21,7 +22,7 @@ export async function addSubscriber(
     username: msisdn,
     msisdn,
     passwordHash: await hasher.hash(PASSWORD),
-    roles: [SUBSCRIBER_ROLE],
+    roles: [ROLES.user],
     createdAt: t.clock.now(),
   });
   if (options.subscribed ?? true) await setSubscription(t.db.kysely, msisdn, true);

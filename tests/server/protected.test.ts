@@ -1,8 +1,9 @@
-// /api/protected/* admits only a valid access token: our key, RS256, unexpired, typ Bearer.
+// /api/protected/* (and /api/admin/*) admit only a valid access token: our key, RS256, unexpired, typ
+// Bearer, our issuer, issued to the app's client (mobile).
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../../server/seed.ts';
-import { describeEachDb, signIn, type Tokens } from './helper.ts';
+import { describeEachDb, resignToken, signIn, type Tokens } from './helper.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -91,9 +92,55 @@ describeEachDb('protected routes', (t) => {
   it('refuses an expired token', async () => {
     const { app, clock } = t();
     const fresh = await signIn(app, '26650000001', 'demo1234');
-    clock.advance(1799 * 1000);
+    clock.advance(299 * 1000);
     expect((await whoami(`Bearer ${fresh.access_token}`)).statusCode).toBe(200);
     clock.advance(2 * 1000);
     await expectUnauthorized(`Bearer ${fresh.access_token}`);
+  });
+});
+
+describeEachDb('protected routes: issuer and client', (t) => {
+  let subscriber: Tokens;
+  let admin: Tokens;
+
+  beforeAll(async () => {
+    const { db, config, clock, app } = t();
+    await seedDemoAccounts({ db, config, now: clock.now() });
+    subscriber = await signIn(app, '26650000001', 'demo1234');
+    admin = await signIn(app, 'admin', 'admin1234');
+  });
+
+  const get = (url: string, token: string) =>
+    t().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  const expectUnauthorized = async (url: string, token: string) => {
+    const res = await get(url, token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, messageKey: 'ERRORS.UNAUTHORIZED' });
+  };
+
+  it("accepts the mobile client's tokens on protected and admin routes", async () => {
+    expect((await get('/api/protected/whoami', subscriber.access_token)).statusCode).toBe(200);
+    expect((await get('/api/admin/betslips', admin.access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses a token signed by our key for another issuer', async () => {
+    const iss = 'https://evil.example/auth/realms/commxp';
+    await expectUnauthorized(
+      '/api/protected/whoami',
+      await resignToken(t().db, subscriber.access_token, { iss }),
+    );
+    await expectUnauthorized('/api/admin/betslips', await resignToken(t().db, admin.access_token, { iss }));
+  });
+
+  it('refuses tokens issued to the website client, or to no client', async () => {
+    const { db } = t();
+    for (const azp of ['website', undefined]) {
+      await expectUnauthorized(
+        '/api/protected/whoami',
+        await resignToken(db, subscriber.access_token, { azp }),
+      );
+      await expectUnauthorized('/api/admin/betslips', await resignToken(db, admin.access_token, { azp }));
+    }
   });
 });

@@ -70,7 +70,8 @@ describeEachDb('web push', (t) => {
     const a = await addSubscriber(t(), '26650001001');
     const b = await addSubscriber(t(), '26650001002');
     // Local, like every stored endpoint here: later reminders in this suite really send to it.
-    const sub = browserSubscription(`${endpoint.url}/push/moved`);
+    const path = `/push/moved-${++seq}`; // one per database: the endpoint outlives each suite
+    const sub = browserSubscription(`${endpoint.url}${path}`);
     const first = await subscribe(t(), a, sub.json);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ response: 'subscribed' });
@@ -82,7 +83,18 @@ describeEachDb('web push', (t) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ msisdn: '26650001002', lang: 'en', p256dh: sub.json.keys.p256dh });
-    expect(app.push).toBeDefined();
+    // Delivery follows the move: the first subscriber's results no longer reach this browser, the
+    // second's do, in the second's language.
+    for (const [sid, msisdn] of [
+      ['J14-MOVED-A', '26650001001'],
+      ['J14-MOVED-B', '26650001002'],
+    ] as const) {
+      app.events.emit('betslip.settled', { sid, participants: [msisdn], winners: [] });
+      await app.push.idle();
+    }
+    expect(pushesTo(path, sub)).toEqual([
+      expect.objectContaining({ title: 'Jackpot 14: results are in', tag: 'results-J14-MOVED-B' }),
+    ]);
   });
 
   it('refuses endpoints it must not call and keys that are not P-256 / 16 bytes with PUSH.INVALID', async () => {

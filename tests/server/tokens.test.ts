@@ -1,12 +1,39 @@
 // The Keycloak-compatible token endpoint: password and refresh grants, claims, JWKS, client
 // authentication, rotation and reuse detection.
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../../server/seed.ts';
-import { basic, describeEachDb, MOBILE, signIn, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
+import {
+  basic,
+  describeEachDb,
+  MOBILE,
+  resignToken,
+  signIn,
+  TOKEN_PATH,
+  type Tokens,
+  tokenRequest,
+  WEBSITE,
+} from './helper.ts';
 
 const REALM = '/auth/realms/commxp';
 const SUBSCRIBER = '26650000001';
+
+/** A token-endpoint call addressed to `host` (the Host header a client, or an attacker, chose). */
+const tokenRequestTo = (app: FastifyInstance, host: string, form: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: TOKEN_PATH,
+    headers: { host, authorization: MOBILE, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const whoami = (app: FastifyInstance, accessToken: string, host?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/protected/whoami',
+    headers: { authorization: `Bearer ${accessToken}`, ...(host ? { host } : {}) },
+  });
 
 describeEachDb('token endpoint', (t) => {
   beforeAll(async () => {
@@ -25,7 +52,7 @@ describeEachDb('token endpoint', (t) => {
     const body = res.json();
     expect(body).toMatchObject({
       token_type: 'Bearer',
-      expires_in: 1800,
+      expires_in: 300,
       refresh_expires_in: 2_592_000,
       'not-before-policy': 0,
       scope: expect.any(String),
@@ -57,7 +84,7 @@ describeEachDb('token endpoint', (t) => {
       realm_access: { roles: ['commxp-user'] },
       session_state: tokens.session_state,
       iat,
-      exp: iat + 1800,
+      exp: iat + 300,
     });
     expect(payload.sub).toEqual(expect.any(String));
   });
@@ -75,6 +102,30 @@ describeEachDb('token endpoint', (t) => {
       jwks_uri: `http://jackpot.example:8080${REALM}/protocol/openid-connect/certs`,
       grant_types_supported: ['password', 'refresh_token'],
     });
+  });
+
+  it('binds a token to the host it was issued on when PUBLIC_URL is unset', async () => {
+    const { app } = t();
+    const res = await tokenRequestTo(app, 'evil.example', {
+      grant_type: 'password',
+      username: SUBSCRIBER,
+      password: 'demo1234',
+    });
+    expect(res.statusCode).toBe(200);
+    const evil: Tokens = res.json();
+    expect(decodeJwt(evil.access_token).iss).toBe(`http://evil.example${REALM}`);
+    // Presented to this server under its own name, it is refused on protected routes and on refresh.
+    const who = await whoami(app, evil.access_token);
+    expect(who.statusCode).toBe(401);
+    expect(who.json()).toMatchObject({ statusCode: 401, messageKey: 'ERRORS.UNAUTHORIZED' });
+    const refreshed = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      refresh_token: evil.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    // Where it was issued, it still works (demo mode: the issuer follows the host).
+    expect((await whoami(app, evil.access_token, 'evil.example')).statusCode).toBe(200);
   });
 
   it('gives the operator ROLE_ADMIN', async () => {
@@ -101,11 +152,23 @@ describeEachDb('token endpoint', (t) => {
         grant_type: 'password',
         username: SUBSCRIBER,
         password: 'demo1234',
-        client_id: 'website',
-        client_secret: 'website-secret',
+        client_id: 'mobile',
+        client_secret: 'mobile-secret',
       }).toString(),
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('gives no tokens to the website client: it authenticates registration calls, not users', async () => {
+    const { app } = t();
+    const form = { grant_type: 'password', username: SUBSCRIBER, password: 'demo1234' };
+    for (const res of [
+      await tokenRequest(app, form, WEBSITE),
+      await tokenRequest(app, { ...form, client_id: 'website', client_secret: 'website-secret' }, ''),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'unauthorized_client', error_description: expect.any(String) });
+    }
   });
 
   it('refuses unknown clients and wrong secrets with 401 invalid_client', async () => {
@@ -139,7 +202,7 @@ describeEachDb('token endpoint', (t) => {
       [SUBSCRIBER, 'wrong-password1'],
       ['26659999999', 'demo1234'],
     ] as const) {
-      const res = await tokenRequest(t().app, { grant_type: 'password', username, password }, WEBSITE);
+      const res = await tokenRequest(t().app, { grant_type: 'password', username, password });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid user credentials' });
     }
@@ -225,3 +288,63 @@ describeEachDb('token endpoint', (t) => {
     expect(expired.json()).toEqual({ error: 'invalid_grant', error_description: 'Token is not active' });
   });
 });
+
+describeEachDb(
+  'token endpoint with PUBLIC_URL (production)',
+  (t) => {
+    const ISSUER = `https://jackpot14.example${REALM}`;
+
+    beforeAll(async () => {
+      const { db, config, clock } = t();
+      await seedDemoAccounts({ db, config, now: clock.now() });
+    });
+
+    it('advertises and signs with PUBLIC_URL whatever the Host header says', async () => {
+      const { app } = t();
+      const discovery = await app.inject({
+        method: 'GET',
+        url: `${REALM}/.well-known/openid-configuration`,
+        headers: { host: 'evil.example' },
+      });
+      expect(discovery.json()).toMatchObject({
+        issuer: ISSUER,
+        token_endpoint: `${ISSUER}/protocol/openid-connect/token`,
+        jwks_uri: `${ISSUER}/protocol/openid-connect/certs`,
+      });
+      const res = await tokenRequestTo(app, 'evil.example', {
+        grant_type: 'password',
+        username: SUBSCRIBER,
+        password: 'demo1234',
+      });
+      const tokens: Tokens = res.json();
+      expect(decodeJwt(tokens.access_token).iss).toBe(ISSUER);
+      expect(decodeJwt(tokens.refresh_token).iss).toBe(ISSUER);
+      expect((await whoami(app, tokens.access_token)).statusCode).toBe(200);
+    });
+
+    it('refuses tokens signed by our key whose issuer is not PUBLIC_URL', async () => {
+      const { app, db } = t();
+      const tokens = await signIn(app, SUBSCRIBER, 'demo1234');
+      // What a request-derived issuer would have put there, had the Host header been chosen by an attacker.
+      const iss = `http://evil.example${REALM}`;
+      const access = await resignToken(db, tokens.access_token, { iss });
+      const who = await whoami(app, access, 'evil.example');
+      expect(who.statusCode).toBe(401);
+      expect(who.json()).toMatchObject({ statusCode: 401, messageKey: 'ERRORS.UNAUTHORIZED' });
+      const refresh = await resignToken(db, tokens.refresh_token, { iss, aud: iss });
+      const refused = await tokenRequestTo(app, 'evil.example', {
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+      // The genuine refresh token of that sign-in was not spent by the refused one.
+      const ok = await tokenRequest(app, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+  },
+  { config: { production: true, demo: false, publicUrl: 'https://jackpot14.example' } },
+);

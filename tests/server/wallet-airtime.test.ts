@@ -69,6 +69,8 @@ describeEachDb(
         [buy('12.345'), 400, 'AMOUNT.INVALID'],
         [buy('1e3'), 400, 'AMOUNT.INVALID'],
         [buy(''), 400, 'AMOUNT.INVALID'],
+        [buy(1_000_000.01), 400, 'AMOUNT.INVALID'],
+        [buy('1000000.01'), 400, 'AMOUNT.INVALID'],
         [buy(5, '123'), 400, 'MSISDN.INVALID'],
         [buy(5, '26670001234'), 400, 'MSISDN.INVALID'],
         [buy(5, null, 'PAYPAL'), 400, 'WALLET.UNKNOWN'],

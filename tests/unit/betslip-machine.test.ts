@@ -1,10 +1,13 @@
-// The betslip machine on fake time: loading and the empty state, the countdown's end and the refetch
-// 2 s later, submission flows, the popover's 2 s, quick pick, clear, stored picks, idempotency keys.
+// The betslip machine as a running actor on fake time, its side effects stubbed with `.provide()`:
+// loading and the empty state, the countdown's end and the refetch 2 s later, submission flows, the
+// popover's 2 s, quick pick, clear, stored picks, idempotency keys. Single pure steps are in
+// betslip-transitions.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   type Betslip,
   betslipMachine,
+  clockTicker,
   NO_BETSLIP_LOG,
   POPOVER_MS,
   REFETCH_MS,
@@ -12,8 +15,10 @@ import {
   type SubmitResult,
   TICK_MS,
 } from '../../machines/betslip/betslipMachine';
+import { seededQuickPick } from '../../machines/betslip/seededRandom';
 
 const T0 = Date.parse('2030-05-01T10:00:00Z');
+const SEED = 42;
 const params = { defaultBetslipPrice: 2, thirdChance: 1, multipleChance: 2, feePerSecond: 2, feePerThird: 3 };
 
 const slip = (sid = 'J14-1', endsInMs = 3 * 86_400_000): Betslip => ({
@@ -59,22 +64,18 @@ function start(
     betslipMachine.provide({
       actors: {
         fetchBetslip: fromPromise(() => fetchBetslip()),
+        loadPicks: fromPromise(async ({ input }) => store.get(`picks:${input.sid}`)),
+        newKey: fromPromise<string>(async () => `key-${++n}`),
         submit: fromPromise(({ input }: { input: SubmitInput }) => submit(input)),
+        ticker: clockTicker(() => Date.now() + 5000), // the server's clock runs 5 s ahead of the phone's
       },
-      actions: { onSubmitted },
+      actions: {
+        onSubmitted,
+        savePicks: (_, { sid, outcomes }) => store.set(`picks:${sid}`, outcomes),
+        forgetPicks: (_, { sid }) => store.delete(`picks:${sid}`),
+      },
     }),
-    {
-      input: {
-        now: () => Date.now() + 5000, // the server's clock runs 5 s ahead of the phone's
-        random: () => 0.5,
-        newKey: () => `key-${++n}`,
-        storage: {
-          load: (sid) => store.get(`picks:${sid}`),
-          save: (sid, o) => store.set(`picks:${sid}`, o),
-          remove: (sid) => store.delete(`picks:${sid}`),
-        },
-      },
-    },
+    { input: { seed: SEED } },
   );
   actor.start();
   return { actor, fetchBetslip, submit, onSubmitted, store, snap: () => actor.getSnapshot() };
@@ -151,7 +152,11 @@ describe('picking', () => {
     expect(m.snap().context.outcomes).toEqual(['13', null, null]);
     expect(m.store.get('picks:J14-1')).toEqual(['13', null, null]);
     m.actor.send({ type: 'QUICK_PICK' });
-    expect(m.snap().context.outcomes).toEqual(['13', '2', '2']);
+    const picked = m.snap().context.outcomes;
+    expect(picked[0]).toBe('13');
+    expect(picked.slice(1).every((o) => o === '1' || o === '2' || o === '3')).toBe(true);
+    expect(picked).toEqual(seededQuickPick(['13', null, null], SEED).outcomes);
+    expect(m.store.get('picks:J14-1')).toEqual(picked);
     m.actor.send({ type: 'CLEAR' });
     expect(m.snap().context.outcomes).toEqual([null, null, null]);
   });
@@ -197,6 +202,7 @@ describe('submit', () => {
     m.actor.send({ type: 'TOGGLE_PANEL' });
     m.actor.send({ type: 'SUBMIT' });
     expect(m.snap().matches({ ready: 'submitting' })).toBe(true);
+    await flush(); // the key first, then the request
     m.actor.send({ type: 'TAP', index: 0, digit: '2' }); // ignored while the request runs
     expect(m.submit).toHaveBeenCalledWith({
       betSlipSid: 'J14-1',
@@ -233,11 +239,12 @@ describe('submit', () => {
     });
     await flush();
     m.actor.send({ type: 'QUICK_PICK' });
+    const picked = m.snap().context.outcomes;
     m.actor.send({ type: 'SUBMIT' });
     await flush();
     expect(m.snap().matches({ ready: 'failed' })).toBe(true);
     expect(m.snap().context.error).toBe('ERRORS.NETWORK');
-    expect(m.snap().context.outcomes).toEqual(['2', '2', '2']);
+    expect(m.snap().context.outcomes).toEqual(picked);
     m.actor.send({ type: 'SUBMIT' });
     await flush();
     expect(m.snap().context.error).toBe('WALLET.INSUFFICIENT_FUNDS');

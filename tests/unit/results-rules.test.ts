@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   betMark,
   filterByResult,
-  parseWireDate,
   pickLabel,
   sharePercent,
   slipState,
@@ -77,14 +76,6 @@ describe('title case and dates', () => {
     expect(titleCase('JACKPOT')).toBe('Jackpot');
     expect(titleCase('fifth_prize')).toBe('Fifth Prize');
     expect(titleCase('  ')).toBe('');
-  });
-
-  it('reads the wire date as local time', () => {
-    const d = parseWireDate('2026-11-20 18:05');
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([
-      2026, 10, 20, 18, 5,
-    ]);
-    expect(Number.isNaN(parseWireDate('yesterday').getTime())).toBe(true);
   });
 
   it('turns shares into clamped whole percents', () => {

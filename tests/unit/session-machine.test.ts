@@ -21,7 +21,13 @@ const session = (expInMs: number, token = 'tok-1'): Session => ({
 });
 
 /** The machine with stubbed side effects, recording what it did. */
-function start(opts: { stored?: Session | null; login?: (c: Credentials) => Promise<Session> } = {}) {
+function start(
+  opts: {
+    stored?: Session | null;
+    login?: (c: Credentials) => Promise<Session>;
+    refresh?: (s: Session) => Promise<Session>;
+  } = {},
+) {
   const calls = {
     persist: [] as Session[],
     cleared: 0,
@@ -29,7 +35,9 @@ function start(opts: { stored?: Session | null; login?: (c: Credentials) => Prom
     goAfterLogin: [] as (string | null)[],
     refresh: 0,
   };
-  const refreshResult = { next: (s: Session): Promise<Session> => Promise.resolve({ ...s, token: 'tok-2' }) };
+  const refreshResult = {
+    next: opts.refresh ?? ((s: Session): Promise<Session> => Promise.resolve({ ...s, token: 'tok-2' })),
+  };
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise<Session, Credentials>(({ input }) =>
@@ -116,8 +124,10 @@ describe('session machine: with stubbed actors and fake time', () => {
     expect(actor.getSnapshot().context.error).toBe('AUTH.INVALID_CREDENTIALS');
   });
 
-  it('counts down every second and logs out at 00:00', async () => {
-    const { actor, calls } = start({ stored: session(3_000) });
+  it('counts down every second and logs out at 00:00 when the token could not be refreshed', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = () => Promise.reject(new Error('offline'));
+    const { actor, calls } = start({ stored: session(3_000), refresh: offline });
     expect(actor.getSnapshot().context.now).toBe(T0);
     await vi.advanceTimersByTimeAsync(TICK_MS);
     expect(actor.getSnapshot().context.now).toBe(T0 + 1000);
@@ -131,9 +141,39 @@ describe('session machine: with stubbed actors and fake time', () => {
     expect(snap.context.session?.role).toBe('null');
     expect(calls.cleared).toBe(1);
     expect(calls.goToLogin).toEqual(['expired']);
+    expect(log).toHaveBeenCalledWith(REFRESH_ERROR_LOG);
     // The ticker stopped with the state: no more ticks move the clock.
     await vi.advanceTimersByTimeAsync(5 * TICK_MS);
     expect(snap.context.now).toBe(actor.getSnapshot().context.now);
+  });
+
+  it('refreshes an idle session a minute before its token expires, so it stays signed in', async () => {
+    const { actor, calls, refreshResult } = start({ stored: session(90_000) });
+    refreshResult.next = (s) => Promise.resolve({ ...s, token: 'tok-2', exp: sec(Date.now() + 5 * 60_000) });
+    await vi.advanceTimersByTimeAsync(29 * TICK_MS);
+    expect(calls.refresh).toBe(0);
+    await vi.advanceTimersByTimeAsync(2 * TICK_MS);
+    expect(calls.refresh).toBe(1);
+    expect(actor.getSnapshot().context.session?.token).toBe('tok-2');
+    expect(calls.persist.at(-1)?.token).toBe('tok-2');
+    // Past the first token's expiry: still signed in on the new one, with no further refresh yet.
+    await vi.advanceTimersByTimeAsync(90 * TICK_MS);
+    expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    expect(calls.refresh).toBe(1);
+    expect(calls.goToLogin).toEqual([]);
+  });
+
+  it('tries that refresh again every 15 s while it fails, and logs out at 00:00', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = () => Promise.reject(new Error('offline'));
+    const { actor, calls } = start({ stored: session(40_000), refresh: offline });
+    await vi.advanceTimersByTimeAsync(39 * TICK_MS);
+    expect(calls.refresh).toBe(3);
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
+    await vi.advanceTimersByTimeAsync(TICK_MS);
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(calls.goToLogin).toEqual(['expired']);
+    expect(log).toHaveBeenCalledWith(REFRESH_ERROR_LOG);
   });
 
   it('signs out: clears storage and goes to /login', () => {
@@ -157,9 +197,15 @@ describe('session machine: with stubbed actors and fake time', () => {
     expect(calls.persist.at(-1)?.token).toBe('tok-2');
   });
 
-  it('never refreshes when auto-refresh is off', () => {
+  it('never refreshes when auto-refresh is off, not even before expiry', async () => {
+    let refreshes = 0;
     const machine = sessionMachine.provide({
-      actors: { refresh: fromPromise<Session, Session>(() => Promise.reject(new Error('called'))) },
+      actors: {
+        refresh: fromPromise<Session, Session>(() => {
+          refreshes++;
+          return Promise.reject(new Error('called'));
+        }),
+      },
     });
     const input = {
       session: session(60_000),
@@ -170,6 +216,8 @@ describe('session machine: with stubbed actors and fake time', () => {
     const actor = createActor(machine, { input }).start();
     actor.send({ type: 'USER_ACTION' });
     expect(actor.getSnapshot().matches({ loggedIn: 'idle' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(50 * TICK_MS);
+    expect(refreshes).toBe(0);
     actor.stop();
   });
 

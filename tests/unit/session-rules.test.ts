@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginName, normaliseMsisdn } from '../../machines/session/msisdn';
+import { loginName, msisdnProblem, normaliseMsisdn } from '../../machines/session/msisdn';
 import {
+  EXPIRY_REFRESH_MS,
+  EXPIRY_REFRESH_RETRY_MS,
   formatCountdown,
   hasRole,
   isAdmin,
@@ -12,6 +14,7 @@ import {
   parseRoles,
   remainingMs,
   shouldRefresh,
+  shouldRefreshBeforeExpiry,
   WEB_REFRESH_THRESHOLD_MS,
 } from '../../machines/session/rules';
 
@@ -79,6 +82,33 @@ describe('shouldRefresh (SPEC §4)', () => {
   });
 });
 
+describe('shouldRefreshBeforeExpiry (DESIGN "Staying signed in")', () => {
+  const base = {
+    now: NOW,
+    exp: sec(NOW) + 30,
+    hasRefreshToken: true,
+    allowAutoRefresh: true,
+    lastAttempt: null,
+  };
+  it('within a minute of expiry, before 00:00', () => {
+    expect(shouldRefreshBeforeExpiry(base)).toBe(true);
+    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) - 1 })).toBe(true);
+    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) })).toBe(false);
+    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW) })).toBe(false);
+    expect(shouldRefreshBeforeExpiry({ ...base, exp: null })).toBe(false);
+  });
+  it('again only after the retry interval', () => {
+    expect(shouldRefreshBeforeExpiry({ ...base, lastAttempt: NOW - EXPIRY_REFRESH_RETRY_MS + 1 })).toBe(
+      false,
+    );
+    expect(shouldRefreshBeforeExpiry({ ...base, lastAttempt: NOW - EXPIRY_REFRESH_RETRY_MS })).toBe(true);
+  });
+  it('never without a refresh token or with auto-refresh off', () => {
+    expect(shouldRefreshBeforeExpiry({ ...base, hasRefreshToken: false })).toBe(false);
+    expect(shouldRefreshBeforeExpiry({ ...base, allowAutoRefresh: false })).toBe(false);
+  });
+});
+
 describe('roles (SPEC §6)', () => {
   const s = { role: '["ROLE_ADMIN","ROLE_MARKETING"]' };
   it('checks the stored role list', () => {
@@ -110,6 +140,19 @@ describe('msisdn', () => {
   });
   it.each(['12345', '26640000001', 'abc', '+2665000000'])('refuses %s', (input) => {
     expect(normaliseMsisdn(input)).toBeNull();
+  });
+  it.each([
+    ['5000 0001', null],
+    ['+266 6000 0001', null],
+    ['40000001', 'prefix'],
+    ['266 2000 0001', 'prefix'],
+    ['5000001', 'length'],
+    ['500000012', 'length'],
+    ['+50000001', 'length'],
+    ['abc', 'length'],
+  ])('says why %s is refused: %s', (input, problem) => {
+    expect(msisdnProblem(input)).toBe(problem);
+    expect(normaliseMsisdn(input) === null).toBe(problem !== null);
   });
   it('sends operator names as typed', () => {
     expect(loginName(' admin ')).toBe('admin');

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../machines/rules/betslip';
 import {
   correctCount,
+  countsToShares,
   isPickCorrect,
   outcomesOf,
   type PrizePool,
+  pickCounts,
   pickShares,
   pickToWire,
   prizeName,
@@ -149,6 +151,18 @@ describe('settle (hand count)', () => {
       { position: 1, home: 0, draw: 0, away: 0 },
       { position: 2, home: 0, draw: 0, away: 0 },
     ]);
+  });
+
+  it('counts picks in parts that add up to the whole', () => {
+    const [first, rest] = [pickCounts(slips.slice(0, 3), 4), pickCounts(slips.slice(3), 4)];
+    const summed = first.map((c, i) => ({
+      position: c.position,
+      home: c.home + rest[i]!.home,
+      draw: c.draw + rest[i]!.draw,
+      away: c.away + rest[i]!.away,
+    }));
+    expect(countsToShares(summed, slips.length)).toEqual(pickShares(slips, 4));
+    expect(summed[0]).toEqual({ position: 1, home: 4, draw: 1, away: 3 });
   });
 });
 

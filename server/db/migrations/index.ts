@@ -6,6 +6,9 @@ import * as playWallet from './002_play_wallet.ts';
 import * as walletAccount from './003_wallet_account.ts';
 import * as operations from './004_operations.ts';
 import * as push from './005_push.ts';
+import * as paymentIntents from './006_payment_intents.ts';
+import * as abuseLimits from './007_abuse_limits.ts';
+import * as settling from './008_settling.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '003_wallet_account': walletAccount,
   '004_operations': operations,
   '005_push': push,
+  '006_payment_intents': paymentIntents,
+  '007_abuse_limits': abuseLimits,
+  '008_settling': settling,
 };

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/http';
 import { ACCOUNT_CHANGED_EVENT } from '../../api/play';
 import { Toast, useToast } from '../../components/Toast';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { useSession, useSessionUser } from '../../session/hooks';
+import { useSessionUser } from '../../session/hooks';
 import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
 import { formatServerDate } from './limits';
 import { ACCOUNT_MESSAGES } from './messages';
@@ -45,14 +45,12 @@ function useSubscriberInfo(): [Info, () => void] {
 export default function AccountScreen() {
   const { t, i18n } = useLingui();
   const say = useServerMessage();
-  const { userAction } = useSession();
   const msisdn = useSessionUser();
   const [info, retry] = useSubscriberInfo();
   const { toast, show, hide } = useToast();
   const [dialog, setDialog] = useState<'never' | 'open' | 'closed'>('never');
 
   const submitPassword = async (oldPassword: string, newPassword: string) => {
-    userAction();
     setDialog('closed');
     try {
       const ok = await changePassword({ oldPassword, newPassword });
@@ -128,14 +126,7 @@ export default function AccountScreen() {
         <h2 id="acc-password">
           <Trans>Password</Trans>
         </h2>
-        <button
-          type="button"
-          className="btn btn-gold"
-          onClick={() => {
-            userAction();
-            setDialog('open');
-          }}
-        >
+        <button type="button" className="btn btn-gold" onClick={() => setDialog('open')}>
           <Trans>Change password</Trans>
         </button>
       </section>

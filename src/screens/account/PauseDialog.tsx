@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { PauseDuration } from '../../api/account';
+import { serverNow } from '../../api/clock';
 import { formatInstant } from './limits';
 import { usePauseLabel } from './messages';
 import '../../components/dialog.css';
@@ -24,7 +25,7 @@ interface Props {
 export default function PauseDialog({ duration, onCancel, onConfirm }: Props) {
   const { t } = useLingui();
   const label = usePauseLabel();
-  const until = duration ? formatInstant(new Date(Date.now() + PAUSE_MS[duration]).toISOString()) : '';
+  const until = duration ? formatInstant(new Date(serverNow() + PAUSE_MS[duration]).toISOString()) : '';
   const length = duration ? label(duration) : '';
   return (
     <Dialog.Root open={duration !== null} onOpenChange={(open) => !open && onCancel()}>

@@ -2,6 +2,7 @@
 // applies at once; raising or removing a limit waits 24 hours. The server decides; this shows its answer.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { messageKeyOf } from '../../../machines/rules/messageKey';
 import {
   fetchPlayLimits,
   type PauseDuration,
@@ -9,11 +10,10 @@ import {
   setWeeklyLimit,
   startPause,
 } from '../../api/account';
-import { ApiError } from '../../api/http';
+import { serverNow } from '../../api/clock';
 import type { ToastKind } from '../../components/Toast';
 import { useShake } from '../../hooks/useShake';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { useSession } from '../../session/hooks';
 import { formatInstant, formatM, parseAmount } from './limits';
 import { PAUSE_DURATIONS, usePauseLabel } from './messages';
 
@@ -24,7 +24,6 @@ type Load = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; limits: P
 export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: string) => void }) {
   const { t } = useLingui();
   const say = useServerMessage();
-  const { userAction } = useSession();
   const pauseLabel = usePauseLabel();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [amount, setAmount] = useState('');
@@ -50,7 +49,6 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
 
   /** Sends a change; on success shows the new state and says what happened. */
   const send = async (call: () => Promise<PlayLimits>, said: (l: PlayLimits) => string) => {
-    userAction();
     setBusy(true);
     try {
       const limits = await call();
@@ -58,7 +56,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
       toast('success', said(limits));
       return true;
     } catch (err) {
-      toast('failure', say(err instanceof ApiError ? err.messageKey : 'ERRORS.SERVER'));
+      toast('failure', say(messageKeyOf(err)));
       return false;
     } finally {
       setBusy(false);
@@ -174,10 +172,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
                 type="button"
                 className="btn btn-ghost"
                 disabled={busy}
-                onClick={() => {
-                  userAction();
-                  setAsking(d);
-                }}
+                onClick={() => setAsking(d)}
               >
                 {pauseLabel(d)}
               </button>
@@ -198,7 +193,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
 function Limits({ limits }: { limits: PlayLimits }) {
   const { t } = useLingui();
   const until =
-    limits.pausedUntil && new Date(limits.pausedUntil).getTime() > Date.now()
+    limits.pausedUntil && new Date(limits.pausedUntil).getTime() > serverNow()
       ? formatInstant(limits.pausedUntil)
       : '';
   const from = limits.pendingFrom ? formatInstant(limits.pendingFrom) : '';

@@ -1,13 +1,15 @@
 // Pure helpers for the responsible-play section: reading the typed limit and describing what a change does.
+import { parseAmountCents } from '../../../machines/rules/amount';
 import { formatCents } from '../../../machines/rules/betslip';
 import { formatDate, formatTime } from '../../lib/dateFormat';
 
-/** A positive amount in M with at most two decimals ("M 150", "1 000.5"), or null when not one. */
+/**
+ * The typed limit in M ("M 150", "1 000.5"), or null when the server would refuse it: the same amount rule
+ * as every wallet payment (parseAmountCents), up to M 1,000,000.
+ */
 export function parseAmount(text: string): number | null {
-  const clean = text.replace(/^\s*M\.?/i, '').replace(/[\s,]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const cents = Math.round(Number(clean) * 100);
-  return cents > 0 ? cents / 100 : null;
+  const cents = parseAmountCents(text.replace(/^\s*M\.?/i, '').replace(/[\s,]/g, ''));
+  return cents === null ? null : cents / 100;
 }
 
 /** Lowering (or a first limit) applies at once; raising or removing waits 24 hours (server rule). */

@@ -3,17 +3,15 @@
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
 import { type AdminBetslip, listBetslips, publishBetslip, settleBetslip } from '../../api/admin';
-import { ApiError } from '../../api/http';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { CreateBetslip } from './CreateBetslip';
 import { ResultsForm } from './ResultsForm';
 import './admin.css';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
-
-const keyOf = (err: unknown) => (err instanceof ApiError ? err.messageKey : 'ERRORS.SERVER');
 
 export default function AdminScreen() {
   const { t } = useLingui();
@@ -30,7 +28,7 @@ export default function AdminScreen() {
       setBetslips(Array.isArray(list) ? list : []);
       setLoadError(null);
     } catch (err) {
-      setLoadError(keyOf(err));
+      setLoadError(messageKeyOf(err));
     }
   }, []);
 
@@ -45,7 +43,7 @@ export default function AdminScreen() {
       setNotice({ kind: 'ok', text: await action() });
       await load();
     } catch (err) {
-      setNotice({ kind: 'error', text: say(keyOf(err)) });
+      setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Match } from '../../../machines/betslip/types';
 import type { Digit, Outcome } from '../../../machines/rules/betslip';
+import { showWireDate } from '../../lib/dateFormat';
 
 /** Team names are cut to 12 characters (SPEC.md §9); the full name stays in the accessible label. */
 const SHOWN_CHARS = 12;
@@ -12,12 +13,6 @@ const LONG_NAME = 23;
 
 export const shortName = (name: string): string =>
   name.length > SHOWN_CHARS ? `${name.slice(0, SHOWN_CHARS)}…` : name;
-
-/** 'yyyy-mm-dd hh:mm' (Maseru time, as sent) → 'dd/MM/yyyy hh:mm', the app's date format. */
-export const showDate = (s: string): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(s);
-  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : s;
-};
 
 interface Props {
   match: Match;
@@ -67,7 +62,7 @@ export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap 
           {match.betslipPosotion}
         </span>
         <span className="match-tournament">{match.tournament}</span>
-        <time className="match-date">{showDate(match.startDate)}</time>
+        <time className="match-date">{showWireDate(match.startDate)}</time>
       </div>
       <fieldset className="match-picks">
         <legend className="sr-only">{t`${homeTeam} against ${awayTeam}`}</legend>

@@ -1,15 +1,18 @@
-// The Play screen (SPEC.md §2): the current betslip with its countdown, match cards, quick pick and
+// The Play screen: the current betslip with its countdown, match cards, quick pick and
 // clear, the slip bar (popover, toast panel, submit), a loader while submitting, the empty state with
 // retry, and the testimonials. State lives in the betslip machine; this file only reads and sends.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { betslipMachine } from '../../../machines/betslip/betslipMachine';
 import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
+import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
 import { PLAY_MESSAGES } from './messages';
-import { playInput, playMachine } from './playMachine';
+import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
 
@@ -21,7 +24,7 @@ const Testimonials = lazy(() =>
 // Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
 const QueuePanel = lazy(() => import('../../offline/QueuePanel'));
 
-/** Testimonials once per visit; the carousel shows only when there are some (SPEC.md §2). */
+/** Testimonials once per visit; without any, the screen has no carousel. */
 function useTestimonials(): Testimonial[] {
   const [items, setItems] = useState<Testimonial[]>([]);
   useEffect(() => {
@@ -37,7 +40,12 @@ function useTestimonials(): Testimonial[] {
 
 export default function PlayScreen() {
   const { t } = useLingui();
-  const actor = useActorRef(playMachine, { input: playInput });
+  // The route's loader started the betslip request; this visit's machine takes it as its first fetch.
+  const { betslip: loaded } = useLoaderData({ from: '/shell/guarded/play' });
+  const session = useSession();
+  // The machine is pure; its side effects (API, server clock, stored picks, keys) are supplied here.
+  const [machine] = useState(() => betslipMachine.provide(playSideEffects(session, loaded)));
+  const actor = useActorRef(machine, { input: playInput() });
   const phase = useSelector(actor, (s) =>
     s.matches('loading')
       ? 'loading'

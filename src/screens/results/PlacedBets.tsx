@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { breakLongWords } from '../../../machines/rules/longWords';
 import { betMark, type PlacedBet, pickLabel } from '../../../machines/rules/results';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { formatWireDate } from './format';
+import { showWireDate } from '../../lib/dateFormat';
 import { PICK_LABELS } from './labels';
 
 /** SPEC.md §9: wide table from this width. */
@@ -62,8 +62,8 @@ function WideTable({ bets, closed }: { bets: PlacedBet[]; closed: boolean }) {
             <td>{breakLongWords(b.tournament)}</td>
             <td>{breakLongWords(b.homeTeam)}</td>
             <td>{breakLongWords(b.awayTeam)}</td>
-            <td>{formatWireDate(b.matchDate)}</td>
-            <td>{formatWireDate(b.betDate)}</td>
+            <td>{showWireDate(b.matchDate)}</td>
+            <td>{showWireDate(b.betDate)}</td>
           </tr>
         ))}
       </tbody>
@@ -101,9 +101,9 @@ function CompactRow({ bet, closed }: { bet: PlacedBet; closed: boolean }) {
           <dt>{t`Tournament`}</dt>
           <dd>{breakLongWords(bet.tournament)}</dd>
           <dt>{t`Match date`}</dt>
-          <dd>{formatWireDate(bet.matchDate)}</dd>
+          <dd>{showWireDate(bet.matchDate)}</dd>
           <dt>{t`Bet date`}</dt>
-          <dd>{formatWireDate(bet.betDate)}</dd>
+          <dd>{showWireDate(bet.betDate)}</dd>
         </dl>
       )}
     </li>

@@ -1,8 +1,9 @@
-// The Results screen (SPEC.md §2): time-range and result filters, the subscriber's past betslips as
-// collapsible slips, 8 per page. The list comes from the results machine; filters, paging and which slips
-// are open (SPEC.md §3 client flags isCollapsed / hasOpened) are view state here.
+// The Results screen: time-range and result filters, the subscriber's past betslips as collapsible
+// slips, 8 per page. The list comes from the results machine; filters and page are the route's search
+// params (reload and back keep them); which slips are open (the original client's isCollapsed /
+// hasOpened flags) is view state here.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -11,17 +12,19 @@ import {
   filterByResult,
   isResultFilterId,
   type PastBetslip,
-  parseWireDate,
   RESULT_FILTERS,
   type ResultFilterId,
   slipState,
 } from '../../../machines/rules/results';
-import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
+import { filterByTime } from '../../../machines/rules/timeFilter';
+import { parseWireDate } from '../../../machines/rules/wireDate';
+import { serverNow } from '../../api/clock';
 import { fetchPastBetslips } from '../../api/results';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { useSession, useSessionUser } from '../../session/hooks';
+import type { ResultsSearch } from '../../lib/listSearch';
+import { useSessionUser } from '../../session/hooks';
 import { goldBurst } from './confetti';
 import { RESULT_FILTER_LABELS } from './labels';
 import { resultsMachine } from './resultsMachine';
@@ -63,7 +66,6 @@ function ResultFilter({
 export default function ResultsScreen() {
   const { t } = useLingui();
   const say = useServerMessage();
-  const { userAction } = useSession();
   const user = useSessionUser();
   const actor = useActorRef(
     resultsMachine.provide({
@@ -76,9 +78,17 @@ export default function ResultsScreen() {
   const slips = useSelector(actor, (s) => s.context.slips);
   const error = useSelector(actor, (s) => s.context.error);
 
-  const [timeFilter, setTimeFilter] = useState<TimeFilterId | null>(null);
-  const [resultFilter, setResultFilter] = useState<ResultFilterId | null>(null);
-  const [page, setPage] = useState(1);
+  const {
+    time: timeFilter = null,
+    result: resultFilter = null,
+    page = 1,
+  } = useSearch({
+    from: '/shell/guarded/results',
+  });
+  const navigate = useNavigate({ from: '/results' });
+  // Replaced, not pushed: back leaves the screen as it always did, and returns to these filters.
+  const show = (change: ResultsSearch) =>
+    navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   // hasOpened (SPEC.md §3): the confetti plays on a won slip's first opening only.
   const opened = useRef(new Set<string>());
@@ -86,7 +96,7 @@ export default function ResultsScreen() {
   // Keys from the server's order, so a slip keeps its open state across filters and pages.
   const keyed = useMemo<Keyed[]>(() => slips.map((slip, i) => ({ key: `${i}-${slip.sid}`, slip })), [slips]);
   const shown = filterByResult(
-    filterByTime(keyed, (k) => parseWireDate(k.slip.createdAt), timeFilter ?? 'all', new Date()),
+    filterByTime(keyed, (k) => parseWireDate(k.slip.createdAt), timeFilter ?? 'all', new Date(serverNow())),
     resultFilter,
     (k) => k.slip.won,
   );
@@ -114,20 +124,8 @@ export default function ResultsScreen() {
       </h1>
 
       <div className="results-filters">
-        <TimeFilter
-          value={timeFilter}
-          onChange={(v) => {
-            setTimeFilter(v);
-            setPage(1);
-          }}
-        />
-        <ResultFilter
-          value={resultFilter}
-          onChange={(v) => {
-            setResultFilter(v);
-            setPage(1);
-          }}
-        />
+        <TimeFilter value={timeFilter} onChange={(time) => show({ time, page: undefined })} />
+        <ResultFilter value={resultFilter} onChange={(result) => show({ result, page: undefined })} />
       </div>
 
       {phase === 'loading' && (
@@ -176,14 +174,7 @@ export default function ResultsScreen() {
               />
             ))}
           </ul>
-          <Paginator
-            page={current}
-            count={count}
-            onChange={(p) => {
-              userAction();
-              setPage(p);
-            }}
-          />
+          <Paginator page={current} count={count} onChange={(p) => show({ page: p > 1 ? p : undefined })} />
         </>
       )}
     </section>

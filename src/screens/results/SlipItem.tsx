@@ -3,7 +3,8 @@
 // (still open, on the button), the placed bets and, once closed, how everyone played.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type PastBetslip, slipState } from '../../../machines/rules/results';
-import { formatMoney, formatWireDate } from './format';
+import { showWireDate } from '../../lib/dateFormat';
+import { formatMoney } from './format';
 import { prizeName, STATE_LABELS } from './labels';
 import { PlacedBets } from './PlacedBets';
 import { SlipStatistics } from './SlipStatistics';
@@ -38,7 +39,7 @@ export function SlipItem({
       >
         <span className="slip-state">{i18n._(STATE_LABELS[state])}</span>
         <span className="slip-who">{slip.subscriberId}</span>
-        <span className="slip-date">{formatWireDate(slip.createdAt)}</span>
+        <span className="slip-date">{showWireDate(slip.createdAt)}</span>
         {state === 'won' && <span className="slip-amount">{amount}</span>}
         {state === 'pending' && correct !== null && (
           <span className="slip-progress">{t`${correct} of ${total} correct so far`}</span>

@@ -1,7 +1,7 @@
 // The past-betslips list as a machine (house style: effects are provided actors): loading, ready or
 // failed with the server's message key, and RETRY from either end. Filters and paging are view state.
 import { assign, fromPromise, setup } from 'xstate';
-import { messageKeyOf } from '../../../machines/betslip/helpers';
+import { messageKeyOf } from '../../../machines/rules/messageKey';
 import type { PastBetslip } from '../../../machines/rules/results';
 
 export const resultsMachine = setup({

@@ -7,13 +7,15 @@ import { amountToWire, formatMoney } from '../../../machines/rules/amount';
 import {
   cleanFriendNumber,
   friendMsisdn,
+  friendNumberProblem,
   isFriendNumberValid,
   needsWalletChoice,
 } from '../../../machines/rules/wallet';
 import { buyAirtime, type SupportedWallet } from '../../api/wallet';
 import { AmountInput } from '../../components/AmountInput';
+import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useShake } from '../../hooks/useShake';
-import { useSession } from '../../session/hooks';
+import { useServerMessage } from '../../i18n/serverMessages';
 import { useWalletChoice } from './useWallets';
 import { WalletSelect } from './WalletSelect';
 
@@ -32,7 +34,7 @@ export function BuyAirtime({
   onFailed: (error: unknown) => void;
 }) {
   const { t, i18n } = useLingui();
-  const { userAction } = useSession();
+  const say = useServerMessage();
   const [walletSid, setWalletSid] = useWalletChoice(wallets);
   const [amount, setAmount] = useState('');
   const [forFriend, setForFriend] = useState(false);
@@ -40,6 +42,7 @@ export function BuyAirtime({
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [sending, setSending] = useState(false);
   const { shaking, shake } = useShake<Field>();
+  const attempt = useAttemptKey();
   const walletRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const friendRef = useRef<HTMLInputElement>(null);
@@ -60,22 +63,26 @@ export function BuyAirtime({
       ({ wallet: walletRef, amount: amountRef, friend: friendRef })[bad[0]!].current?.focus();
       return;
     }
-    userAction();
     setSending(true);
+    const receivingMsisdn = forFriend ? friendMsisdn(friend) : null;
+    const key = attempt.keyFor(`${walletSid}|${wire}|${receivingMsisdn}`);
+    let failure: unknown;
     try {
       onSent(
-        await buyAirtime({
-          lang: i18n.locale || 'st',
-          amount: wire,
-          receivingMsisdn: forFriend ? friendMsisdn(friend) : null,
-          mobileWalletSid: walletSid,
-        }),
+        await buyAirtime(
+          { lang: i18n.locale || 'st', amount: wire, receivingMsisdn, mobileWalletSid: walletSid },
+          key,
+        ),
       );
     } catch (err) {
+      failure = err;
       onFailed(err);
     } finally {
-      setAmount('');
-      setFriend('');
+      // Unknown outcome: the fields stay, so trying again is the same attempt with the same key.
+      if (!attempt.ended(failure)) {
+        setAmount('');
+        setFriend('');
+      }
       setSending(false);
     }
   };
@@ -107,7 +114,8 @@ export function BuyAirtime({
         }}
         invalid={invalid.includes('amount')}
         shaking={shaking('amount')}
-        error={t`Enter an amount.`}
+        // An amount typed but refused gets the server's own refusal: the same rule decides both.
+        error={amount ? say('AMOUNT.INVALID') : t`Enter an amount.`}
       />
       {available !== null && <p className="hint">{t`Available: M ${formatMoney(available)}`}</p>}
       <button
@@ -141,7 +149,9 @@ export function BuyAirtime({
           />
           {invalid.includes('friend') ? (
             <p id="buy-friend-error" className="field-error">
-              {t`Enter your friend's 8-digit number.`}
+              {friendNumberProblem(friend) === 'prefix'
+                ? t`Lesotho mobile numbers start with 5 or 6.`
+                : t`Enter your friend's 8-digit number.`}
             </p>
           ) : (
             <p id="buy-friend-hint" className="hint">

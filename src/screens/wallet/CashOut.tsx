@@ -6,8 +6,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { amountToWire, formatMoney } from '../../../machines/rules/amount';
 import { type CashOutAnswer, cashOut, type SupportedWallet } from '../../api/wallet';
 import { AmountInput } from '../../components/AmountInput';
+import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useShake } from '../../hooks/useShake';
-import { useSession } from '../../session/hooks';
+import { useServerMessage } from '../../i18n/serverMessages';
 import { useWalletChoice } from './useWallets';
 import { WalletSelect } from './WalletSelect';
 
@@ -26,12 +27,13 @@ export function CashOut({
   onFailed: (error: unknown) => void;
 }) {
   const { t, i18n } = useLingui();
-  const { userAction } = useSession();
+  const say = useServerMessage();
   const [walletSid, setWalletSid] = useWalletChoice(wallets);
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [loading, setLoading] = useState(false);
   const { shaking, shake } = useShake<Field>();
+  const attempt = useAttemptKey();
   const walletRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const valid = (field: Field) => setInvalid((list) => list.filter((f) => f !== field));
@@ -49,14 +51,17 @@ export function CashOut({
       (bad[0] === 'wallet' ? walletRef : amountRef).current?.focus();
       return;
     }
-    userAction();
     setLoading(true);
+    const key = attempt.keyFor(`${walletSid}|${wire}`);
+    let failure: unknown;
     try {
-      onSent(await cashOut({ lang: i18n.locale || 'st', amount: wire, mobileWalletSid: walletSid }));
+      onSent(await cashOut({ lang: i18n.locale || 'st', amount: wire, mobileWalletSid: walletSid }, key));
     } catch (err) {
+      failure = err;
       onFailed(err);
     } finally {
-      setAmount('');
+      // Unknown outcome: the amount stays, so trying again is the same attempt with the same key.
+      if (!attempt.ended(failure)) setAmount('');
       setLoading(false);
     }
   };
@@ -86,7 +91,8 @@ export function CashOut({
         }}
         invalid={invalid.includes('amount')}
         shaking={shaking('amount')}
-        error={t`Enter an amount.`}
+        // An amount typed but refused gets the server's own refusal: the same rule decides both.
+        error={amount ? say('AMOUNT.INVALID') : t`Enter an amount.`}
         disabled={loading}
       />
       {withdrawable !== null && (

@@ -1,26 +1,37 @@
 // Transactions (SPEC.md §2, §5): a time-range filter and an accordion of wallet moves, 8 per page, each
-// with its date and signed amount in the header and its reason and service inside.
+// with its date and signed amount in the header and its reason and service inside. The filter and page
+// are the Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { clampPage, pageCount, pageItems } from '../../../machines/rules/paging';
 import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
-import { moveAmount, parseMaseruDate, reasonTitle } from '../../../machines/rules/wallet';
+import { moveAmount, reasonTitle } from '../../../machines/rules/wallet';
+import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
-import { useSession } from '../../session/hooks';
 
-export function Transactions({ moves }: { moves: readonly WalletMove[] }) {
+export function Transactions({
+  moves,
+  filter,
+  page,
+  onFilter,
+  onPage,
+}: {
+  moves: readonly WalletMove[];
+  /** The chosen time range; null = none chosen yet (everything shows). */
+  filter: TimeFilterId | null;
+  /** 1-based; kept within the pages there are. */
+  page: number;
+  onFilter: (filter: TimeFilterId) => void;
+  onPage: (page: number) => void;
+}) {
   const { t } = useLingui();
-  const { userAction } = useSession();
-  const [filter, setFilter] = useState<TimeFilterId | null>(null);
-  const [page, setPage] = useState(1);
   // Each move keeps the id of its place in the full list (SPEC.md §3), so filtering keeps keys stable.
   const numbered = useMemo(() => moves.map((move, id) => ({ ...move, id })), [moves]);
   const shown = useMemo(
-    () =>
-      filterByTime(numbered, (m) => parseMaseruDate(m.createDate), filter ?? 'all', new Date(serverNow())),
+    () => filterByTime(numbered, (m) => parseWireDate(m.createDate), filter ?? 'all', new Date(serverNow())),
     [numbered, filter],
   );
   const count = pageCount(shown.length);
@@ -28,14 +39,7 @@ export function Transactions({ moves }: { moves: readonly WalletMove[] }) {
 
   return (
     <div className="transactions">
-      <TimeFilter
-        id="moves-filter"
-        value={filter}
-        onChange={(next) => {
-          setFilter(next);
-          setPage(1);
-        }}
-      />
+      <TimeFilter id="moves-filter" value={filter} onChange={onFilter} />
       {shown.length === 0 ? (
         <p className="empty-note">
           {moves.length ? t`No transactions in this time range.` : t`No transactions yet.`}
@@ -68,14 +72,7 @@ export function Transactions({ moves }: { moves: readonly WalletMove[] }) {
           ))}
         </ul>
       )}
-      <Paginator
-        page={current}
-        count={count}
-        onChange={(next) => {
-          userAction();
-          setPage(next);
-        }}
-      />
+      <Paginator page={current} count={count} onChange={onPage} />
     </div>
   );
 }

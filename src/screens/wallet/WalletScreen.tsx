@@ -1,12 +1,14 @@
 // The Wallet screen (SPEC.md §2): four tabs — Overview, Buy mobile, Transactions, Cash out — over the
 // account store's wallet info, with a toast for the outcome of a purchase or cash-out (5 s). Every tab
-// stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change.
+// stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change. The tab
+// and the transactions' filter and page are the route's search params, so reload and back keep them.
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Tabs from '@radix-ui/react-tabs';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useAccountStore, useWalletFailed, useWalletInfo } from '../../account/hooks';
 import { Toast, type ToastMessage } from '../../components/Toast';
-import { useSession } from '../../session/hooks';
+import { WALLET_TABS, type WalletSearch, type WalletTab } from '../../lib/listSearch';
 import { BuyAirtime } from './BuyAirtime';
 import { CashOut } from './CashOut';
 import { Overview } from './Overview';
@@ -15,17 +17,17 @@ import { Transactions } from './Transactions';
 import { useSupportedWallets } from './useWallets';
 import './wallet.css';
 
-const TABS = ['overview', 'buy', 'transactions', 'cashout'] as const;
-type Tab = (typeof TABS)[number];
-
 export default function WalletScreen() {
   const { t, i18n } = useLingui();
-  const { userAction } = useSession();
   const store = useAccountStore();
   const wallet = useWalletInfo();
   const failed = useWalletFailed();
   const wallets = useSupportedWallets();
-  const [tab, setTab] = useState<Tab>('overview');
+  const { tab = 'overview', time = null, page = 1 } = useSearch({ from: '/shell/guarded/wallet' });
+  const navigate = useNavigate({ from: '/wallet' });
+  // Replaced, not pushed: back leaves the screen as it always did, and returns to this tab and list.
+  const show = (change: WalletSearch) =>
+    navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
 
@@ -38,7 +40,7 @@ export default function WalletScreen() {
     setToast(failureToast(i18n, error));
     void store?.refreshWallet();
   };
-  const labels: Record<Tab, string> = {
+  const labels: Record<WalletTab, string> = {
     overview: t`Overview`,
     buy: t`Buy mobile`,
     transactions: t`Transactions`,
@@ -69,13 +71,10 @@ export default function WalletScreen() {
       {wallet && (
         <Tabs.Root
           value={tab}
-          onValueChange={(next) => {
-            setTab(next as Tab);
-            userAction();
-          }}
+          onValueChange={(next) => show({ tab: next === 'overview' ? undefined : (next as WalletTab) })}
         >
           <Tabs.List className="wallet-tabs" aria-label={t`Wallet`}>
-            {TABS.map((id) => (
+            {WALLET_TABS.map((id) => (
               <Tabs.Trigger key={id} value={id} className="wallet-tab">
                 {labels[id]}
               </Tabs.Trigger>
@@ -98,7 +97,13 @@ export default function WalletScreen() {
             forceMount
             hidden={tab !== 'transactions'}
           >
-            <Transactions moves={wallet.walletMovesDto} />
+            <Transactions
+              moves={wallet.walletMovesDto}
+              filter={time}
+              page={page}
+              onFilter={(next) => show({ time: next, page: undefined })}
+              onPage={(next) => show({ page: next > 1 ? next : undefined })}
+            />
           </Tabs.Content>
           <Tabs.Content value="cashout" className="wallet-panel" forceMount hidden={tab !== 'cashout'}>
             <CashOut

@@ -1,6 +1,7 @@
 // Toasts for the money-moving calls (SPEC.md §8): success shows the server's message (already in the
 // subscriber's language); a failure shows WALLET.SERVERERROR's words and, when known, the reason.
 import type { I18n } from '@lingui/core';
+import { FALLBACK_MESSAGE_KEY, messageKeyOf } from '../../../machines/rules/messageKey';
 import type { CashOutAnswer, MoneyAnswer } from '../../api/wallet';
 import type { ToastMessage } from '../../components/Toast';
 import { SERVER_MESSAGES, translateServerMessage } from '../../i18n/serverMessages';
@@ -17,8 +18,8 @@ export function successToast(i18n: I18n, answer: MoneyAnswer | CashOutAnswer): T
 }
 
 export function failureToast(i18n: I18n, error: unknown): ToastMessage {
-  const key = (error as { messageKey?: unknown } | null)?.messageKey;
-  const known = typeof key === 'string' && key !== 'ERRORS.SERVER' && key in SERVER_MESSAGES;
+  const key = messageKeyOf(error);
+  const known = key !== FALLBACK_MESSAGE_KEY && key in SERVER_MESSAGES;
   return {
     kind: 'failure',
     title: translateServerMessage(i18n, 'WALLET.SERVERERROR'),

@@ -1,0 +1,47 @@
+// Kysely row types for the tables of migration 006_payment_intents (bigint columns: read via Number()).
+import type { ColumnType } from 'kysely';
+import type { StoredPrediction } from './playWalletTables.ts';
+
+type Int8 = ColumnType<number | string, number, number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type AirtimeStakeStatus = 'RESERVED' | 'CONFIRMED' | 'RELEASED' | 'REFUNDING' | 'REFUNDED';
+export type AirtimePurchaseStatus = 'PENDING' | 'CONFIRMED' | 'REVERSED';
+
+export interface IntentTables {
+  airtime_stakes: {
+    reference: string;
+    msisdn: string;
+    idempotency_key: string;
+    betslip_sid: string;
+    submission_id: string;
+    predictions: Json<StoredPrediction[]>;
+    amount_cents: Int8;
+    lang: string | null;
+    status: AirtimeStakeStatus;
+    provider_ref: string | null;
+    created_at: CreatedAt;
+    updated_at: Timestamp;
+  };
+  airtime_purchases: {
+    reference: string;
+    msisdn: string;
+    idempotency_key: string;
+    receiving_msisdn: string;
+    wallet_sid: string;
+    amount_cents: Int8;
+    lang: string | null;
+    status: AirtimePurchaseStatus;
+    provider_ref: string | null;
+    created_at: CreatedAt;
+    updated_at: Timestamp;
+  };
+  simulator_outcomes: {
+    provider: string;
+    reference: string;
+    outcome: Json<unknown>;
+    created_at: CreatedAt;
+  };
+}

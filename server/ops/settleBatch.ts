@@ -1,0 +1,62 @@
+// Settlement's writes: one batch of settled slips (counts, prizes, and the winners' credits) in one
+// short transaction of a few set-based statements. Short, because on the embedded database a
+// transaction holds the only connection: between batches every other request gets its turn.
+import { type Kysely, sql } from 'kysely';
+import type { SettledSlip } from '../../machines/rules/settlement.ts';
+import type { Database } from '../db/index.ts';
+import { LedgerKeyConflictError, toCents } from '../wallet/ledger.ts';
+import { SERVICE_ID } from '../wallet/subscriptions.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * Writes the final count, prize and amount of every slip in `batch` (submissions of `sid`) and credits
+ * each winning slip's prize under its key `prize:<submission id>`. A key already posted (an earlier,
+ * interrupted run, or a concurrent one) is skipped, so each prize is paid exactly once. Credits take no
+ * wallet lock: a credit cannot overdraw a wallet, and debits still lock and sum under their own lock.
+ * Returns the cents this call paid.
+ */
+export function writeBatch(db: Db, sid: string, batch: readonly SettledSlip[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // Matched on the primary key alone (the ids were read from this betslip): with the betslip in the
+    // condition the planner may hash the whole betslip's rows for every batch.
+    await sql`
+      UPDATE submissions AS s
+      SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won
+      FROM unnest(
+        ${batch.map((s) => s.id)}::text[], ${batch.map((s) => s.correctCount)}::smallint[],
+        ${batch.map((s) => s.amountWonCents)}::bigint[], ${batch.map((s) => s.prizeWon)}::text[]
+      ) AS v (id, correct_count, amount_won_cents, prize_won)
+      WHERE s.id = v.id`.execute(trx);
+    const winners = batch.filter((s) => s.amountWonCents > 0).map((s) => s.id);
+    if (winners.length === 0) return 0;
+    const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
+    // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move).
+    await sql`
+      INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM ${won}
+      ON CONFLICT (msisdn) DO NOTHING`.execute(trx);
+    // In id order: two runs inserting the same keys wait for each other in one order, never crosswise.
+    const paid = await sql<{ n: string | number; cents: string | number | null }>`
+      WITH paid AS (
+        INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+        SELECT msisdn, amount_won_cents, 'PRIZE', 'PRIZE_WON', ${SERVICE_ID}, 'prize:' || id FROM ${won}
+        ORDER BY id
+        ON CONFLICT (msisdn, idempotency_key) DO NOTHING
+        RETURNING amount_cents
+      )
+      SELECT count(*) AS n, sum(amount_cents) AS cents FROM paid`.execute(trx);
+    // Some keys were posted before (an interrupted or concurrent run). One posted with another amount
+    // means the prizes changed under a settlement: stop loudly rather than pay one amount and record
+    // another.
+    if (Number(paid.rows[0]?.n) < winners.length) {
+      const clash = await sql<{ id: string }>`
+        SELECT s.id FROM submissions s
+        JOIN wallet_moves m ON m.msisdn = s.msisdn AND m.idempotency_key = 'prize:' || s.id
+        WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND s.amount_won_cents > 0
+          AND (m.amount_cents <> s.amount_won_cents OR m.kind <> 'PRIZE')
+        LIMIT 1`.execute(trx);
+      if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
+    }
+    return toCents(paid.rows[0]?.cents);
+  });
+}

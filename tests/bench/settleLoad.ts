@@ -1,0 +1,199 @@
+/**
+ * Settlement with many winners, through the admin route of a running server: 100k submissions of which
+ * 50k win (BENCH_SETTLE_SUBMISSIONS changes the size), settled by POST /api/admin/betslips/:sid/settle
+ * while /healthz is asked every 20 ms. Reports how long the settlement took, how long /healthz answers
+ * took meanwhile (p50, p99, max), and their p99 over the AFTER_MS that follow the answer (when the
+ * betslip.settled listeners, push notices to every participant, do their work); per database, each a
+ * median over BENCH_SETTLE_RUNS fresh databases (default 3). The probe is open-loop: a request is due
+ * every 20 ms whatever the previous ones are doing, on an idle kept-alive connection or else a new one,
+ * and latency counts from when it was due; so a server that stops answering shows as the time it
+ * stopped, not as one slow sample.
+ */
+import { Agent, request } from 'node:http';
+import { sql } from 'kysely';
+import { type BenchDatabase, databaseKinds, fillDatabase, giveResults } from './fixture.ts';
+import { signIn } from './load.ts';
+import { startServer } from './process.ts';
+import { median } from './startup.ts';
+
+const submissions = Number(process.env.BENCH_SETTLE_SUBMISSIONS ?? 100_000);
+export const SETTLE_LOAD = { submissions, winners: submissions / 2 } as const;
+const PROBE_EVERY_MS = 20;
+const AFTER_MS = 5000;
+const WARM = 8;
+export const SETTLE_RUNS = Number(process.env.BENCH_SETTLE_RUNS ?? 3);
+
+export interface Latencies {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+}
+
+export interface SettleRun {
+  settleMs: number;
+  winners: number;
+  paidCents: number;
+  /** /healthz asked while the settlement ran. */
+  healthz: Latencies;
+  /** /healthz asked in the AFTER_MS after the answer. */
+  healthzAfter: Latencies;
+}
+
+export interface SettleUnderLoad {
+  database: string;
+  runs: SettleRun[];
+  /** Medians over the runs. */
+  settleMs: number;
+  healthzP50: number;
+  healthzP99: number;
+  healthzMax: number;
+  healthzAfterP99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]! : 0;
+
+interface Answer {
+  due: number;
+  ms: number | null;
+}
+
+function summarise(answers: Answer[]): Latencies {
+  const sorted = answers
+    .map((a) => a.ms)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? 0,
+    failed: answers.length - sorted.length,
+  };
+}
+
+/**
+ * Asks `url` every PROBE_EVERY_MS until stopped; `stop` resolves with every answer. Starts with WARM
+ * kept-alive connections, as a load balancer or returning browsers hold them: a server busy in turns
+ * accepts about one new connection per turn, so a cold start would measure a burst of new clients.
+ */
+async function probe(url: string) {
+  const agent = new Agent({ keepAlive: true });
+  const pending: Promise<Answer>[] = [];
+  const ask = (due: number) =>
+    new Promise<Answer>((resolve) => {
+      const req = request(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ due, ms: res.statusCode === 200 ? performance.now() - due : null }));
+      });
+      req.on('error', () => resolve({ due, ms: null }));
+      req.end();
+    });
+  await Promise.all(Array.from({ length: WARM }, () => ask(performance.now())));
+  const timer = setInterval(() => pending.push(ask(performance.now())), PROBE_EVERY_MS);
+  return {
+    async stop(): Promise<Answer[]> {
+      clearInterval(timer);
+      const answers = await Promise.all(pending);
+      agent.destroy();
+      return answers;
+    },
+  };
+}
+
+async function settleOnce(target: BenchDatabase, port: number): Promise<SettleRun> {
+  const { submissions } = SETTLE_LOAD;
+  // A tenth as many subscribers as slips: most winners hold several winning slips, as in real draws.
+  await fillDatabase(target, { subscribers: submissions / 10, stored: submissions, halfWin: true });
+  const db = await target.open();
+  let sid: string;
+  try {
+    sid = (
+      await db.kysely
+        .selectFrom('betslips')
+        .select('sid')
+        .where('status', '=', 'CURRENT')
+        .executeTakeFirstOrThrow()
+    ).sid;
+    await giveResults(db, sid);
+    // Ended a minute ago, so the server's own clock lets it be settled.
+    await sql`UPDATE betslips SET end_at = now() - interval '1 minute' WHERE sid = ${sid}`.execute(db.kysely);
+  } finally {
+    await db.close();
+  }
+  const server = await startServer(port, target.env);
+  try {
+    const token = await signIn(server.url, 'admin', 'admin1234');
+    const health = await probe(`${server.url}/healthz`);
+    const t0 = performance.now();
+    const res = await fetch(`${server.url}/api/admin/betslips/${sid}/settle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const answered = performance.now();
+    await new Promise((r) => setTimeout(r, AFTER_MS));
+    const answers = await health.stop();
+    if (!res.ok) throw new Error(`settlement refused: ${res.status} ${await res.text()}`);
+    const answer = (await res.json()) as { winners: number; paidCents: number };
+    return {
+      settleMs: answered - t0,
+      winners: answer.winners,
+      paidCents: answer.paidCents,
+      healthz: summarise(answers.filter((a) => a.due < answered)),
+      healthzAfter: summarise(answers.filter((a) => a.due >= answered)),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function settlementUnderLoad(
+  port = 18_480,
+  log: (what: string) => void = () => {},
+): Promise<{ results: SettleUnderLoad[]; skipped: string[] }> {
+  const { kinds, skipped } = await databaseKinds();
+  const results: SettleUnderLoad[] = [];
+  for (const make of kinds) {
+    const runs: SettleRun[] = [];
+    let database = '';
+    for (let i = 0; i < SETTLE_RUNS; i++) {
+      const target = await make();
+      database = target.name;
+      try {
+        log(
+          `${target.name}: settling ${SETTLE_LOAD.submissions} submissions, half of them winners (run ${i + 1})`,
+        );
+        runs.push(await settleOnce(target, port));
+      } finally {
+        await target.dispose();
+      }
+    }
+    results.push({
+      database,
+      runs,
+      settleMs: median(runs.map((r) => r.settleMs)),
+      healthzP50: median(runs.map((r) => r.healthz.p50)),
+      healthzP99: median(runs.map((r) => r.healthz.p99)),
+      healthzMax: median(runs.map((r) => r.healthz.max)),
+      healthzAfterP99: median(runs.map((r) => r.healthzAfter.p99)),
+    });
+  }
+  return { results, skipped };
+}
+
+/** The table rows of this part. */
+export function settleRows(figures: { results: SettleUnderLoad[] }): [string, string][] {
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const k = (n: number) => `${n / 1000}k`;
+  return figures.results.map((r) => {
+    const failed = r.runs.reduce((n, x) => n + x.healthz.failed + x.healthzAfter.failed, 0);
+    return [
+      `${r.database}: settle ${k(SETTLE_LOAD.submissions)} submissions, ${k(SETTLE_LOAD.winners)} winners (median of ${r.runs.length})`,
+      `${ms(r.settleMs)} (runs ${r.runs.map((x) => ms(x.settleMs)).join(', ')}; ${r.runs[0]?.winners} winners); ` +
+        `/healthz meanwhile p50 ${ms(r.healthzP50)}, p99 ${ms(r.healthzP99)}, max ${ms(r.healthzMax)}; ` +
+        `${AFTER_MS / 1000} s after p99 ${ms(r.healthzAfterP99)}; ${failed} probes failed`,
+    ];
+  });
+}

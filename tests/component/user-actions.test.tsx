@@ -1,0 +1,60 @@
+// Clicks on controls anywhere in the app are user actions: with less than 5 minutes left on the token,
+// one refreshes it; a click on plain text does not, and neither does Sign out.
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { refreshOnUserActions } from '../../src/session/userActions';
+import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
+import { server } from './msw';
+
+/** Counts refresh grants and answers each with a fresh token. */
+function countRefreshes() {
+  const count = { n: 0 };
+  server.use(
+    http.post(TOKEN_URL, () => {
+      count.n++;
+      return HttpResponse.json(tokenAnswer());
+    }),
+  );
+  return count;
+}
+
+describe('refresh on user actions', () => {
+  it('a click on a link refreshes a token with less than 5 minutes left; a click on text does not', async () => {
+    const refreshes = countRefreshes();
+    localStorage.setItem('lang', 'en');
+    storeSession({ expInSec: 240 });
+    const { user } = await renderApp('/play');
+    const heading = await screen.findByRole('heading', { name: 'Current betslip' });
+    await user.click(heading);
+    expect(refreshes.n).toBe(0);
+    await user.click(screen.getByRole('link', { name: 'Results' }));
+    await waitFor(() => expect(refreshes.n).toBe(1));
+  });
+
+  it('Sign out ends the session without refreshing it first', async () => {
+    const refreshes = countRefreshes();
+    storeSession({ expInSec: 240 });
+    const { user, path } = await renderApp('/play');
+    await user.click(await screen.findByTestId('sign-out'));
+    await waitFor(() => expect(path()).toBe('/login'));
+    expect(refreshes.n).toBe(0);
+    expect(localStorage.getItem('token')).toBe('null');
+  });
+
+  it('a control inside [data-no-session-action] (the update prompt) is not a user action', () => {
+    const userAction = vi.fn();
+    const stop = refreshOnUserActions({ userAction });
+    document.body.innerHTML =
+      '<div data-no-session-action><button id="update">Update</button></div><button id="other">Go</button>';
+    try {
+      document.getElementById('update')!.click();
+      expect(userAction).not.toHaveBeenCalled();
+      document.getElementById('other')!.click();
+      expect(userAction).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      document.body.innerHTML = '';
+    }
+  });
+});
