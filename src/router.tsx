@@ -1,5 +1,6 @@
-// The route tree of SPEC.md §2, code-based. Only the shell is in the first load; every screen is its own
-// lazy chunk. The session, i18n and API client reach loaders and guards through the router context.
+// The route tree (login, register, and the shell's pages), code-based. Only the shell is in the first load;
+// every screen is its own lazy chunk. The session, i18n and API client reach loaders and guards through the
+// router context.
 import type { I18n } from '@lingui/core';
 import {
   createRootRouteWithContext,
@@ -77,7 +78,7 @@ const tncRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
 });
 
-/** The guard (SPEC.md §6): only a signed-in user passes; anyone else goes to /login and comes back after. */
+/** The guard: only a signed-in user passes; anyone else goes to /login and comes back after. */
 const guardedRoute = createRoute({
   getParentRoute: () => shellRoute,
   id: 'guarded',

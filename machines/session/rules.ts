@@ -1,8 +1,8 @@
-// Session rules (SPEC.md §4, §6, §9): when a stored session counts as logged in, how long it has left,
+// Session rules: when a stored session counts as logged in, how long it has left,
 // when a user action should refresh the token, and the role checks. Pure: no storage, no clock.
 import { ROLES, type Role } from '../rules/roles';
 
-/** What the client stores (SPEC.md §3) plus the two access-token claims it reads, in seconds. */
+/** What the client stores (user, role, token, refresh_token) plus the two token claims it reads, in s. */
 export interface Session {
   /** Login name (the normalised msisdn for subscribers). */
   user: string | null;
@@ -18,7 +18,7 @@ export interface Session {
 
 export type Platform = 'web' | 'native';
 
-/** Web refreshes once fewer than this many ms remain (SPEC.md §9: 5 minutes). */
+/** Web refreshes once fewer than this many ms remain (5 minutes). */
 export const WEB_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
 
 /**
@@ -75,7 +75,7 @@ export interface RefreshCheck {
 }
 
 /**
- * Whether a user action should refresh the token (SPEC.md §4): never when auto-refresh is off; on the web
+ * Whether a user action should refresh the token: never when auto-refresh is off; on the web
  * when fewer than 5 minutes remain; in the native app when the token was not issued today (UTC dates).
  */
 export function shouldRefresh({ platform, now, exp, iat, allowAutoRefresh }: RefreshCheck): boolean {

@@ -1,6 +1,7 @@
-// The session (SPEC.md §4): signed out, signing in, signed in with a countdown to token expiry, and
-// refreshing on user actions and shortly before the token expires (DESIGN.md "Staying signed in"). A pure declaration: the token calls, storage, navigation and the one-second
-// ticker are actors and actions the app supplies with `.provide()`, so tests run it on fake time.
+// The session: signed out, signing in, signed in with a countdown to token expiry, and refreshing on user
+// actions and shortly before the token expires (DESIGN.md "Staying signed in"). A pure declaration: the token
+// calls, storage, navigation and the one-second ticker are actors and actions the app supplies with
+// `.provide()`, so tests run it on fake time.
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { messageKeyOf } from '../rules/messageKey';
 import {
@@ -15,9 +16,9 @@ import type { Credentials, SessionContext, SessionEvent, SessionInput } from './
 
 export type { Credentials, SessionContext, SessionEvent, SessionInput } from './types';
 
-/** The countdown ticks every second (SPEC.md §9). */
+/** The countdown ticks every second. */
 export const TICK_MS = 1000;
-/** Logged, word for word, when a refresh fails (SPEC.md §8); the user sees nothing. */
+/** Logged, word for word as the original client logs it, when a refresh fails; the user sees nothing. */
 export const REFRESH_ERROR_LOG = 'There was an error during the acquisition of oauth token';
 
 /** The session as sign-out leaves it: token and role are the text 'null', no refresh token. */
@@ -61,7 +62,7 @@ export const sessionMachine = setup({
     goToLogin: (_, _params: { reason: 'signOut' | 'expired' | 'elsewhere' }) => undefined,
     goAfterLogin: (_, _params: { redirect: string | null }) => undefined,
     logRefreshError: () => console.error(REFRESH_ERROR_LOG),
-    /** What sign-out stores (SPEC.md §4), mirrored in context so selectors see it at once. */
+    /** What sign-out stores (role and token the text 'null'), mirrored in context for selectors at once. */
     forgetSession: assign({ session: ({ context }) => signedOut(context.session) }),
   },
   guards: {

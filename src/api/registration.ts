@@ -1,4 +1,4 @@
-// Web registration by SMS one-time password (SPEC.md §7, docs/CONTRACTS.md): request an OTP, check it,
+// Web registration by SMS one-time password (docs/CONTRACTS.md "Server"): request an OTP, check it,
 // then register with it and a password. All three carry the website client's Basic credential.
 import { apiPost } from './http';
 

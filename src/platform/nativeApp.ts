@@ -1,4 +1,4 @@
-// The native shell's start-up (SPEC.md §3, §4, §7): tokens mirrored to device preferences and restored
+// The native shell's start-up: tokens mirrored to device preferences and restored
 // from them when the WebView lost its storage, push registration while signed in, and on every resume:
 // retrieve the tokens, go to /login when signed out, check the newest version. main.tsx imports this only
 // when running inside Capacitor; in a browser none of it loads.
@@ -49,7 +49,7 @@ export async function restoreTokens(): Promise<boolean> {
   return true;
 }
 
-/** App resume (SPEC.md §4): retrieve the tokens, go to /login if signed out, check the newest version. */
+/** App resume: retrieve the tokens, go to /login if signed out, check the newest version. */
 export async function onResume(host: NativeAppHost, checkVersion = refreshNewestVersion): Promise<void> {
   try {
     await restoreTokens();

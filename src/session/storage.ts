@@ -1,4 +1,4 @@
-// Where the session lives between visits (SPEC.md §3): localStorage keys user, role (JSON array of realm
+// Where the session lives between visits: localStorage keys user, role (JSON array of realm
 // roles), token and refresh_token. Signed out means role and token hold the text 'null'.
 import { jwtDecode } from 'jwt-decode';
 import { EMPTY_SESSION, type Session } from '../../machines/session/rules';
@@ -40,7 +40,7 @@ function set(key: string, value: string | null): void {
   }
 }
 
-/** Receives every token write; the native app copies them to device preferences (SPEC.md §3). */
+/** Receives every token write; the native app copies them to device preferences. */
 export type TokenMirror = (token: string | null, refreshToken: string | null) => void;
 let tokenMirror: TokenMirror | null = null;
 
@@ -72,7 +72,7 @@ export function writeSession(s: Session): void {
   tokenMirror?.(s.token, s.refreshToken);
 }
 
-/** Sign-out as SPEC.md §4 has it: role and token become the text 'null'; the refresh token goes. */
+/** Sign-out: role and token become the text 'null'; the refresh token goes. */
 export function clearSession(): void {
   set(KEYS.role, 'null');
   set(KEYS.token, 'null');

@@ -1,4 +1,4 @@
-// The whole game, end to end (issue 6 "Must show"): the operator creates a betslip on /admin from JSON and
+// The whole game, end to end: the operator creates a betslip on /admin from JSON and
 // publishes it; the demo subscriber picks all 14 on /play and pays; the operator enters the 14 results the
 // subscriber picked and settles after the close; the subscriber sees the slip won on /results with the gold
 // confetti, the congratulation banner and the pick shares, and the wallet grew by exactly the prize.

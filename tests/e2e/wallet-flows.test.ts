@@ -1,4 +1,4 @@
-// Issue 5's "Must show", end to end in Chromium against the real server: buy airtime for a friend and
+// The wallet and account flows, end to end in Chromium against the real server: buy airtime for a friend and
 // cash out, then see both moves with their signs and the balance moved by exactly those amounts (screen
 // and API); change the password and sign in with the new one only; subscribe through the warning modal
 // (Cancel changes nothing, ACCEPT subscribes); a cash-out whose provider never answers stays under

@@ -1,6 +1,6 @@
 // Wallet, end to end, for what the server serves today: the header's balance, the Overview figures and the
 // Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
-// phone size. Buying, cashing out and subscribing join once the issue 5 server API is merged.
+// phone size. Buying, cashing out and subscribing are in wallet-flows.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

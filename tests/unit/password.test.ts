@@ -1,4 +1,4 @@
-// Password compliance (SPEC.md §5), the one rule shared by the screens and the server.
+// Password compliance, the one rule shared by the screens and the server.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPasswordCompliant, PASSWORD_MIN_LENGTH } from '../../machines/rules/password.ts';

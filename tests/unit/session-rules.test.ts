@@ -22,7 +22,7 @@ const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const sec = (ms: number) => Math.floor(ms / 1000);
 const valid = { token: 'a.b.c', role: '["commxp-user"]', exp: sec(NOW) + 600 };
 
-describe('isLoggedIn (SPEC §4)', () => {
+describe('isLoggedIn', () => {
   it('is true with a token, a role and time left', () => {
     expect(isLoggedIn(valid, NOW)).toBe(true);
   });
@@ -61,7 +61,7 @@ describe('countdown', () => {
   });
 });
 
-describe('shouldRefresh (SPEC §4)', () => {
+describe('shouldRefresh', () => {
   const base = { platform: 'web' as const, now: NOW, iat: sec(NOW) - 60, allowAutoRefresh: true };
   it('web: only when fewer than 5 minutes remain', () => {
     expect(shouldRefresh({ ...base, exp: sec(NOW + WEB_REFRESH_THRESHOLD_MS) })).toBe(false);
@@ -109,7 +109,7 @@ describe('shouldRefreshBeforeExpiry (DESIGN "Staying signed in")', () => {
   });
 });
 
-describe('roles (SPEC §6)', () => {
+describe('roles', () => {
   const s = { role: '["ROLE_ADMIN","ROLE_MARKETING"]' };
   it('checks the stored role list', () => {
     expect(isAdmin(s)).toBe(true);

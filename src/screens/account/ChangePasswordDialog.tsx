@@ -1,4 +1,4 @@
-// Change-password modal (SPEC.md §2, §5; DESIGN.md: the old password is asked for). New and repeat must
+// Change-password modal (DESIGN.md: the old password is asked for). New and repeat must
 // match and pass compliance, else both shake for 300 ms and nothing is sent. Lazy: Radix loads on first open.
 
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Sign-in (SPEC.md §7): phone number (or operator name) and password through the session machine, which
+// Sign-in: phone number (or operator name) and password through the session machine, which
 // stores the tokens and goes to the page the guard came from, or /play.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';

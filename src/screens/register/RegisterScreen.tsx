@@ -1,4 +1,4 @@
-// Registration (SPEC.md §7, docs/CONTRACTS.md): phone number → SMS code → password twice → register, then
+// Registration (docs/CONTRACTS.md "Server"): phone number → SMS code → password twice → register, then
 // sign in through the session machine, which goes to /play.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

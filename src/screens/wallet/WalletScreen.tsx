@@ -1,4 +1,4 @@
-// The Wallet screen (SPEC.md §2): four tabs — Overview, Buy mobile, Transactions, Cash out — over the
+// The Wallet screen: four tabs — Overview, Buy mobile, Transactions, Cash out — over the
 // account store's wallet info, with a toast for the outcome of a purchase or cash-out (5 s). Every tab
 // stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change. The tab
 // and the transactions' filter and page are the route's search params, so reload and back keep them.
