@@ -12,7 +12,6 @@ import {
   needsWalletChoice,
 } from '../../../machines/rules/wallet';
 import { buyAirtime, type SupportedWallet } from '../../api/wallet';
-import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
 
 export function BuyAirtime({
@@ -29,44 +28,25 @@ export function BuyAirtime({
 }) {
   const { t, i18n } = useLingui();
   const form = useWalletAmountForm<'friend'>(wallets);
-  const { walletSid, setAmount, valid } = form;
   const [forFriend, setForFriend] = useState(false);
   const [friend, setFriend] = useState('');
-  const [sending, setSending] = useState(false);
-  const attempt = useAttemptKey();
   const friendRef = useRef<HTMLInputElement>(null);
   const showSelector = needsWalletChoice(wallets) || wallets.length === 0;
   const friendInvalid = form.isInvalid('friend');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return; // a second tap must not buy twice
     const wire = form.check([
       { field: 'friend', ok: !forFriend || isFriendNumberValid(friend), ref: friendRef },
     ]);
     if (wire === null) return;
-    setSending(true);
     const receivingMsisdn = forFriend ? friendMsisdn(friend) : null;
-    const key = attempt.keyFor(`${walletSid}|${wire}|${receivingMsisdn}`);
-    let failure: unknown;
-    try {
-      onSent(
-        await buyAirtime(
-          { lang: i18n.locale || 'st', amount: wire, receivingMsisdn, mobileWalletSid: walletSid },
-          key,
-        ),
-      );
-    } catch (err) {
-      failure = err;
-      onFailed(err);
-    } finally {
-      // Unknown outcome: the fields stay, so trying again is the same attempt with the same key.
-      if (!attempt.ended(failure)) {
-        setAmount('');
-        setFriend('');
-      }
-      setSending(false);
-    }
+    const lang = i18n.locale || 'st';
+    await form.send(
+      `${form.walletSid}|${wire}|${receivingMsisdn}`,
+      (key) => buyAirtime({ lang, amount: wire, receivingMsisdn, mobileWalletSid: form.walletSid }, key),
+      { sent: onSent, failed: onFailed, clear: () => setFriend('') },
+    );
   };
 
   return (
@@ -84,7 +64,7 @@ export function BuyAirtime({
         aria-controls="buy-friend"
         onClick={() => {
           setForFriend((f) => !f);
-          valid('friend');
+          form.valid('friend');
         }}
       >
         {forFriend ? t`For me` : t`For a friend`}
@@ -102,7 +82,7 @@ export function BuyAirtime({
             value={friend}
             onChange={(event) => {
               setFriend(cleanFriendNumber(event.target.value));
-              valid('friend');
+              form.valid('friend');
             }}
             aria-invalid={friendInvalid || undefined}
             aria-describedby={friendInvalid ? 'buy-friend-error' : 'buy-friend-hint'}
@@ -120,7 +100,7 @@ export function BuyAirtime({
           )}
         </div>
       )}
-      <button type="submit" className="btn btn-gold btn-block" aria-busy={sending || undefined}>
+      <button type="submit" className="btn btn-gold btn-block" aria-busy={form.sending || undefined}>
         {forFriend ? t`Buy airtime for a friend` : t`Buy airtime for me`}
       </button>
     </form>

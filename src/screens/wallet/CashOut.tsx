@@ -2,10 +2,9 @@
 // fields shake, nothing is sent); the button shows a loading state until the answer; then the amount
 // is cleared and a toast tells the outcome (confirmed, under processing, or refused and returned).
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { formatMoney } from '../../../machines/rules/amount';
 import { type CashOutAnswer, cashOut, type SupportedWallet } from '../../api/wallet';
-import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
 
 export function CashOut({
@@ -22,28 +21,18 @@ export function CashOut({
 }) {
   const { t, i18n } = useLingui();
   const form = useWalletAmountForm(wallets);
-  const { walletSid } = form;
-  const [loading, setLoading] = useState(false);
-  const attempt = useAttemptKey();
+  const loading = form.sending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (loading) return;
     const wire = form.check();
     if (wire === null) return;
-    setLoading(true);
-    const key = attempt.keyFor(`${walletSid}|${wire}`);
-    let failure: unknown;
-    try {
-      onSent(await cashOut({ lang: i18n.locale || 'st', amount: wire, mobileWalletSid: walletSid }, key));
-    } catch (err) {
-      failure = err;
-      onFailed(err);
-    } finally {
-      // Unknown outcome: the amount stays, so trying again is the same attempt with the same key.
-      if (!attempt.ended(failure)) form.setAmount('');
-      setLoading(false);
-    }
+    const lang = i18n.locale || 'st';
+    await form.send(
+      `${form.walletSid}|${wire}`,
+      (key) => cashOut({ lang, amount: wire, mobileWalletSid: form.walletSid }, key),
+      { sent: onSent, failed: onFailed },
+    );
   };
 
   return (

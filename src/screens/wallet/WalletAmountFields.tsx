@@ -1,12 +1,14 @@
 // The wallet and amount fields that Buy mobile and Cash out share: the wallet selector, the amount with
-// its refusal, and a hint of what may be spent. `useWalletAmountForm` holds their state and checks them
-// (a real wallet chosen, an amount `parseAmountCents` takes, plus the form's own fields): the wrong ones
-// are marked, shake for 300 ms and the first takes the focus, and nothing is sent.
+// its refusal, and a hint of what may be spent. `useWalletAmountForm` holds their state, checks them (a
+// real wallet chosen, an amount `parseAmountCents` takes, plus the form's own fields: the wrong ones are
+// marked, shake for 300 ms, the first takes the focus, and nothing is sent) and sends once at a time with
+// one Idempotency-Key per attempt.
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useRef, useState } from 'react';
 import { amountToWire } from '../../../machines/rules/amount';
 import type { SupportedWallet } from '../../api/wallet';
 import { AmountInput } from '../../components/AmountInput';
+import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useShake } from '../../hooks/useShake';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useWalletChoice } from './useWallets';
@@ -27,6 +29,8 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
   const { shaking, shake } = useShake<Field>();
   const walletRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState(false);
+  const attempt = useAttemptKey();
   return {
     walletSid,
     setWalletSid,
@@ -38,8 +42,13 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
     isInvalid: (field: Field) => invalid.includes(field),
     /** The subscriber changed `field`: it is no longer marked wrong. */
     valid: (field: Field) => setInvalid((list) => list.filter((f) => f !== field)),
-    /** The amount in M to send, or null after marking, shaking and focusing what is wrong. */
+    sending,
+    /**
+     * The amount in M to send, or null after marking, shaking and focusing what is wrong; null too while
+     * a request runs, so a second tap does not pay twice.
+     */
     check(extra: ExtraCheck<F>[] = []): number | null {
+      if (sending) return null;
       const wire = amountToWire(amount);
       const checks: ExtraCheck<Field>[] = [
         { field: 'wallet', ok: Boolean(walletSid), ref: walletRef },
@@ -52,6 +61,32 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
       shake(bad.map((c) => c.field));
       bad[0]?.ref.current?.focus();
       return null;
+    },
+    /**
+     * Makes the request with the attempt's key (`fingerprint` tells a new attempt from a retry). After a
+     * definite answer the amount is cleared and `clear` runs; on an unknown outcome the fields stay, so
+     * trying again is the same attempt with the same key.
+     */
+    async send<A>(
+      fingerprint: string,
+      request: (key: string) => Promise<A>,
+      on: { sent: (answer: A) => void; failed: (error: unknown) => void; clear?: () => void },
+    ): Promise<void> {
+      setSending(true);
+      const key = attempt.keyFor(fingerprint);
+      let failure: unknown;
+      try {
+        on.sent(await request(key));
+      } catch (err) {
+        failure = err;
+        on.failed(err);
+      } finally {
+        if (!attempt.ended(failure)) {
+          setAmount('');
+          on.clear?.();
+        }
+        setSending(false);
+      }
     },
   };
 }
