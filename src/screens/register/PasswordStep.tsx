@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { isPasswordCompliant, PASSWORD_MIN_LENGTH } from '../../../machines/rules/password';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordField } from '../../components/PasswordInput';
 import { serverMessage } from '../../i18n/serverMessages';
 
 const RULES: { label: MessageDescriptor; ok: (p: string) => boolean }[] = [
@@ -35,17 +35,16 @@ export function PasswordStep({ busy, onError, onSubmit }: Props) {
 
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="reg-password">{t`Password`}</label>
-        <PasswordInput
-          id="reg-password"
-          name="new-password"
-          autoComplete="new-password"
-          aria-describedby="reg-password-rules"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <PasswordField
+        id="reg-password"
+        label={t`Password`}
+        name="new-password"
+        autoComplete="new-password"
+        aria-describedby="reg-password-rules"
+        required
+        value={password}
+        onValue={setPassword}
+      >
         <ul id="reg-password-rules" className="rules">
           {RULES.map((r) => {
             const ok = password.length > 0 && r.ok(password);
@@ -57,18 +56,16 @@ export function PasswordStep({ busy, onError, onSubmit }: Props) {
             );
           })}
         </ul>
-      </div>
-      <div className="field">
-        <label htmlFor="reg-password-again">{t`Password again`}</label>
-        <PasswordInput
-          id="reg-password-again"
-          name="new-password-again"
-          autoComplete="new-password"
-          required
-          value={again}
-          onChange={(e) => setAgain(e.target.value)}
-        />
-      </div>
+      </PasswordField>
+      <PasswordField
+        id="reg-password-again"
+        label={t`Password again`}
+        name="new-password-again"
+        autoComplete="new-password"
+        required
+        value={again}
+        onValue={setAgain}
+      />
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
         {busy ? t`Please wait…` : <Trans>Register</Trans>}
       </button>

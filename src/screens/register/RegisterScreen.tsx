@@ -10,6 +10,7 @@ import { ApiError } from '../../api/http';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
+import { PhoneField } from '../auth/PhoneField';
 import { PasswordStep } from './PasswordStep';
 
 type Step = 'msisdn' | 'otp' | 'password';
@@ -85,23 +86,14 @@ export default function RegisterScreen() {
       </p>
       {step === 'msisdn' && (
         <form className="form" onSubmit={sendCode}>
-          <div className="field">
-            <label htmlFor="reg-msisdn">{t`Phone number`}</label>
-            <input
-              id="reg-msisdn"
-              name="tel"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              aria-describedby="reg-msisdn-hint"
-              required
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-            />
-            <p id="reg-msisdn-hint" className="hint">
-              <Trans>We will send a 6-digit code to this number by SMS.</Trans>
-            </p>
-          </div>
+          <PhoneField
+            id="reg-msisdn"
+            name="tel"
+            autoComplete="tel"
+            value={phone}
+            onValue={setPhone}
+            hint={<Trans>We will send a 6-digit code to this number by SMS.</Trans>}
+          />
           <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
             {busy ? t`Please wait…` : t`Send code`}
           </button>
