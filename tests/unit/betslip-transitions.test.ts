@@ -11,28 +11,14 @@ import {
   POPOVER_MS,
   REFETCH_MS,
 } from '../../machines/betslip/betslipMachine';
+import { threeMatchSlip } from './betslipFixture';
 
 type Snapshot = SnapshotFrom<typeof betslipMachine>;
 type Action = ReturnType<typeof transition<typeof betslipMachine>>[1][number];
 
-const params = { defaultBetslipPrice: 2, thirdChance: 1, multipleChance: 2, feePerSecond: 2, feePerThird: 3 };
 const END = Date.parse('2030-05-04T10:00:00Z');
 
-const slip = (sid = 'J14-1'): Betslip => ({
-  sid,
-  endDate: '2030-05-04 12:00',
-  endsAt: new Date(END).toISOString(),
-  betslipParams: params,
-  matches: Array.from({ length: 3 }, (_, i) => ({
-    betslipPosotion: i + 1,
-    tournament: 'Premier League',
-    startDate: '2030-05-02 15:00',
-    homeTeam: `Home ${i}`,
-    awayTeam: `Away ${i}`,
-    homeTeamLogo: '/logos/arsenal.svg',
-    awayTeamLogo: '/logos/chelsea.svg',
-  })),
-});
+const slip = (sid = 'J14-1'): Betslip => threeMatchSlip(sid, END);
 
 /** The event an invoked actor's result arrives as (not part of the machine's own event union). */
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never;
