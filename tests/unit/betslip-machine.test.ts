@@ -16,7 +16,7 @@ import {
   TICK_MS,
 } from '../../machines/betslip/betslipMachine';
 import { seededQuickPick } from '../../machines/betslip/seededRandom';
-import { threeMatchSlip } from './betslipFixture';
+import { SUBMIT_1_12_3, threeMatchSlip } from './betslipFixture';
 
 const T0 = Date.parse('2030-05-01T10:00:00Z');
 const SEED = 42;
@@ -190,16 +190,7 @@ describe('submit', () => {
     expect(m.snap().matches({ ready: 'submitting' })).toBe(true);
     await flush(); // the key first, then the request
     m.actor.send({ type: 'TAP', index: 0, digit: '2' }); // ignored while the request runs
-    expect(m.submit).toHaveBeenCalledWith({
-      betSlipSid: 'J14-1',
-      positionAndPredictionDtos: [
-        { betSlipPosition: 0, prediction: 1 },
-        { betSlipPosition: 1, prediction: 12 },
-        { betSlipPosition: 2, prediction: 3 },
-      ],
-      betSlipCost: 4,
-      idempotencyKey: 'key-1',
-    });
+    expect(m.submit).toHaveBeenCalledWith(SUBMIT_1_12_3);
     answer({ message: 'Accepted', messageKey: 'SUBMISSION.ACCEPTED' });
     await flush();
     const c = m.snap().context;

@@ -24,3 +24,15 @@ export const threeMatchSlip = (sid: string, endsAt: number): Betslip => ({
     awayTeamLogo: '/logos/chelsea.svg',
   })),
 });
+
+/** What is sent for the picks 1, 12 and 3 on 'J14-1' (price M 2 × 2 for the double), with key 'key-1'. */
+export const SUBMIT_1_12_3 = {
+  betSlipSid: 'J14-1',
+  positionAndPredictionDtos: [
+    { betSlipPosition: 0, prediction: 1 },
+    { betSlipPosition: 1, prediction: 12 },
+    { betSlipPosition: 2, prediction: 3 },
+  ],
+  betSlipCost: 4,
+  idempotencyKey: 'key-1',
+};
