@@ -4,15 +4,14 @@ import type { ReactNode } from 'react';
 
 export function PhoneField({
   id,
-  name,
   autoComplete,
   value,
   onValue,
   hint,
 }: {
   id: string;
-  name: string;
-  autoComplete: string;
+  /** Also the input's name: what the browser and password managers fill in. */
+  autoComplete: 'username' | 'tel';
   value: string;
   onValue: (value: string) => void;
   hint: ReactNode;
@@ -23,7 +22,7 @@ export function PhoneField({
       <label htmlFor={id}>{t`Phone number`}</label>
       <input
         id={id}
-        name={name}
+        name={autoComplete}
         type="tel"
         inputMode="tel"
         autoComplete={autoComplete}

@@ -30,7 +30,6 @@ export default function LoginScreen() {
       <form className="form" onSubmit={onSubmit}>
         <PhoneField
           id="login-username"
-          name="username"
           autoComplete="username"
           value={username}
           onValue={setUsername}

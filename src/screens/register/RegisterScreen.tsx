@@ -88,7 +88,6 @@ export default function RegisterScreen() {
         <form className="form" onSubmit={sendCode}>
           <PhoneField
             id="reg-msisdn"
-            name="tel"
             autoComplete="tel"
             value={phone}
             onValue={setPhone}
