@@ -1,7 +1,7 @@
 // Where the session lives between visits: localStorage keys user, role (JSON array of realm
 // roles), token and refresh_token. Signed out means role and token hold the text 'null'.
 import { jwtDecode } from 'jwt-decode';
-import { EMPTY_SESSION, type Session } from '../../machines/session/rules';
+import type { Session } from '../../machines/session/rules';
 import type { TokenResponse } from '../api/auth';
 
 export const KEYS = { user: 'user', role: 'role', token: 'token', refreshToken: 'refresh_token' } as const;
@@ -49,19 +49,31 @@ export function setTokenMirror(mirror: TokenMirror | null): void {
   tokenMirror = mirror;
 }
 
-/** The stored session with the token's expiry and issued-at. */
-export function readSession(): Session {
-  const token = get(KEYS.token);
+/**
+ * A session from its two tokens: the access token's expiry and issued-at, and the refresh token's expiry
+ * (a JWT with Keycloak and with our server; null when it cannot be read, and then only a refusal ends it).
+ */
+export function sessionOf(
+  user: string | null,
+  role: string | null,
+  token: string | null,
+  refreshToken: string | null,
+): Session {
   const { exp, iat } = claimsOf(token);
   return {
-    user: get(KEYS.user),
-    role: get(KEYS.role),
+    user,
+    role,
     token,
-    refreshToken: get(KEYS.refreshToken),
+    refreshToken,
     exp: exp ?? null,
     iat: iat ?? null,
+    refreshExp: claimsOf(refreshToken).exp ?? null,
   };
 }
+
+/** The stored session with the tokens' claims. */
+export const readSession = (): Session =>
+  sessionOf(get(KEYS.user), get(KEYS.role), get(KEYS.token), get(KEYS.refreshToken));
 
 /** Stores a session. The token goes last, so a tab watching storage never sees a new token with old roles. */
 export function writeSession(s: Session): void {
@@ -83,15 +95,12 @@ export function clearSession(): void {
 /** The session a token answer gives: roles and user from the access token's claims. */
 export function sessionFromTokens(t: TokenResponse, fallbackUser: string | null): Session {
   const claims = claimsOf(t.access_token);
-  return {
-    ...EMPTY_SESSION,
-    user: claims.preferred_username ?? fallbackUser,
-    role: JSON.stringify(claims.realm_access?.roles ?? []),
-    token: t.access_token,
-    refreshToken: t.refresh_token,
-    exp: claims.exp ?? null,
-    iat: claims.iat ?? null,
-  };
+  return sessionOf(
+    claims.preferred_username ?? fallbackUser,
+    JSON.stringify(claims.realm_access?.roles ?? []),
+    t.access_token,
+    t.refresh_token,
+  );
 }
 
 /** Calls `onChange` when another tab changes the session (the storage event never fires in the writer). */
