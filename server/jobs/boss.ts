@@ -70,3 +70,38 @@ export function stableJobId(...parts: string[]): string {
   const h = createHash('sha256').update(parts.join('\u0000')).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
+
+/** A SQL string literal. */
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** The queue pg-boss's cron sends through; its own start creates it, unguarded against the race below. */
+const CRON_QUEUE: PgBoss.Queue = { name: '__pgboss__send-it', policy: 'standard' };
+
+/**
+ * Creates the queues `boss` does not have yet, in one statement under an advisory lock: pg-boss's
+ * createQueue attaches a partition to its job table, and two instances starting at once, each creating
+ * different queues, deadlock on those locks (tests/server/instances.test.ts found it). A DO block is
+ * one statement: an error rolls it back whole and leaves the pooled connection usable.
+ */
+export async function createQueues(boss: PgBoss, schema: string, queues: PgBoss.Queue[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    const missing = [CRON_QUEUE, ...queues].filter((q) => !existing.has(q.name));
+    if (missing.length === 0) return;
+    const calls = missing.map((q) => {
+      // The options create_queue reads (pg-boss's createQueue passes the same).
+      const { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter } = q;
+      const options = { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, deadLetter };
+      return `PERFORM ${schema}.create_queue(${text(q.name)}, ${text(JSON.stringify(options))}::json);`;
+    });
+    const lock = `PERFORM pg_advisory_xact_lock(hashtext(${text(`${schema}.create_queue`)}));`;
+    try {
+      await boss.getDb().executeSql(`DO $$ BEGIN ${lock} ${calls.join(' ')} END $$`, []);
+      return;
+    } catch (error) {
+      // Still possible against a pg-boss starting elsewhere (it creates its cron queue unlocked).
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}

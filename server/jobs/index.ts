@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/index.ts';
-import { bossSchema, createBoss, inTransaction, stableJobId } from './boss.ts';
+import { bossSchema, createBoss, createQueues, inTransaction, stableJobId } from './boss.ts';
 import { FANOUT_BATCH, type FanoutJob, handlers, type JobContext, type Logger } from './handlers.ts';
 import { CRON, QUEUES, type QueueName, type QueueTuning, queueOptions } from './queues.ts';
 
@@ -178,7 +178,8 @@ export function createJobs(options: JobsOptions): Jobs {
     },
     async start(context) {
       if (mode === 'off' || boss) return;
-      const started = createBoss(db, options.databaseUrl, await bossSchema(db), {
+      const schema = await bossSchema(db);
+      const started = createBoss(db, options.databaseUrl, schema, {
         supervise: mode === 'work',
         maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
       });
@@ -187,10 +188,9 @@ export function createJobs(options: JobsOptions): Jobs {
       await started.start();
       boss = started;
       // Created once per database; updated at every start so a changed setting takes effect.
-      for (const queue of queueOptions(tuning)) {
-        await started.createQueue(queue.name, { ...queue });
-        await started.updateQueue(queue.name, { ...queue });
-      }
+      const queues = queueOptions(tuning);
+      await createQueues(started, schema, queues);
+      for (const queue of queues) await started.updateQueue(queue.name, { ...queue });
       if (mode === 'work') {
         if (!context) throw new Error('jobs.start: workers need their context');
         await startWork(started, context);
