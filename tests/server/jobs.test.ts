@@ -9,7 +9,7 @@ import { QUEUES } from '../../server/jobs/index.ts';
 import { saveWebSubscription } from '../../server/push/subscriptions.ts';
 import { seedDemoAccounts } from '../../server/seed.ts';
 import { walletSummary } from '../../server/wallet/ledger.ts';
-import { describeEachDb, signIn, type TestApp } from './helper.ts';
+import { backends, buildTestApp, describeEachDb, signIn, type TestApp } from './helper.ts';
 import { addSubscriber, body, picks, seedPlay, submit } from './playFixtures.ts';
 import {
   type BrowserSubscription,
@@ -270,3 +270,45 @@ describeEachDb(
     },
   },
 );
+
+it('lets a job in progress finish when the app closes (graceful stop)', async () => {
+  let started!: () => void;
+  const sending = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  let delivered = 0;
+  const t = await buildTestApp(backends[0]!, {
+    jobs: { mode: 'work', tuning: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 5000 } },
+    pushSender: {
+      async send() {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        delivered++;
+        return 'delivered';
+      },
+    },
+  });
+  try {
+    const msisdn = '26651000040';
+    await subscribe(t, msisdn);
+    const id = await t.app.jobs.send(QUEUES.pushFanout, {
+      kind: 'SETTLED',
+      sid: 'J14-STOP',
+      msisdns: [msisdn],
+    });
+    await sending;
+    await t.app.close();
+    expect(delivered).toBe(1);
+    const notice = await t.db.kysely
+      .selectFrom('push_notices')
+      .select('sent_at')
+      .where('betslip_sid', '=', 'J14-STOP')
+      .executeTakeFirstOrThrow();
+    expect(notice.sent_at).not.toBeNull();
+    expect((await jobsOf(t, QUEUES.pushFanout)).find((j) => j.id === id)).toMatchObject({
+      state: 'completed',
+    });
+  } finally {
+    await t.close();
+  }
+});
