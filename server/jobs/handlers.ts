@@ -10,7 +10,7 @@ import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { KEEP_KEYS_MS, purgeKeys } from '../idempotency/idempotency.ts';
 import type { Notifier } from '../push/notifier.ts';
-import { closingSoonBetslip, participantsOf, toRemind, winningsOf } from '../push/recipients.ts';
+import { closingSoonBetslip, isSettled, participantsOf, toRemind, winningsOf } from '../push/recipients.ts';
 import { type ReconcilerDeps, reconcilePayments } from '../wallet/reconcile.ts';
 import { stableJobId } from './boss.ts';
 import { QUEUES, type QueueName } from './queues.ts';
@@ -70,6 +70,8 @@ export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> =
 
   async [QUEUES.settlementNotices](job, c) {
     const { sid } = checked(SidJob, job.data);
+    // Sent by hand for a betslip not settled (yet), it would tell people results that do not exist.
+    if (!(await isSettled(c.db, sid))) return { sid, skipped: 'not settled' };
     // Submissions are frozen once settled, so the batches are the same on a retry: stable ids make a
     // retry (or a second notices job) insert nothing new.
     const batches = chunks(await participantsOf(c.db, sid), c.fanoutBatch);

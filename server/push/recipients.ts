@@ -62,16 +62,30 @@ export async function toRemind(db: Db, sid: string, among?: string[]): Promise<s
   return (await narrowed.execute()).map((r) => r.msisdn);
 }
 
-/** Everyone who played `sid`, in msisdn order. */
+/**
+ * Everyone who played `sid` and has a push subscription, in msisdn order: the others have nowhere to be
+ * notified, and most subscribers of a big betslip may be among them.
+ */
 export async function participantsOf(db: Db, sid: string): Promise<string[]> {
   const rows = await db
-    .selectFrom('submissions')
-    .select('msisdn')
+    .selectFrom('submissions as s')
+    .select('s.msisdn')
     .distinct()
-    .where('betslip_sid', '=', sid)
-    .orderBy('msisdn')
+    .where('s.betslip_sid', '=', sid)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('push_subscriptions as p').select(sql`1`.as('one')).whereRef('p.msisdn', '=', 's.msisdn'),
+      ),
+    )
+    .orderBy('s.msisdn')
     .execute();
   return rows.map((r) => r.msisdn);
+}
+
+/** Whether `sid` is settled (its notices may go out). */
+export async function isSettled(db: Db, sid: string): Promise<boolean> {
+  const row = await db.selectFrom('betslips').select('status').where('sid', '=', sid).executeTakeFirst();
+  return row?.status === 'SETTLED';
 }
 
 /** The winning slips of `msisdns` on `sid` (the notifier sums them per subscriber). */
