@@ -13,6 +13,7 @@ import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
+import { type JobsAppOptions, registerJobs } from './jobs/plugin.ts';
 import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   pushSender?: PushSender;
   /** A built PWA (dist/) to serve with the single-page-app fallback. */
   staticRoot?: string;
+  /** Background jobs (server/jobs/): worked by this instance unless told otherwise. */
+  jobs?: JobsAppOptions;
 }
 
 export interface RouteEntry {
@@ -147,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
   await registerOperations(app, { db: db.kysely, now });
   await registerPush(app, { config, db, now, sender: options.pushSender });
+  // After what its handlers use (notifier, reconciliation): pg-boss starts when the app is ready.
+  await registerJobs(app, { config, db, now, jobs: options.jobs });
 
   if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
   if (options.staticRoot) await serveBuild(app, options.staticRoot);

@@ -1,6 +1,7 @@
-// In-process domain events: one capability announces what happened, another reacts (settlement → push to
-// winners, submission → reminder bookkeeping) without importing each other. Listeners must not throw into
-// the emitter's caller: anything slow or fallible is queued as a job by the listener itself.
+// In-process domain events: one capability announces what happened, another reacts without importing
+// each other. Listeners must not throw into the emitter's caller, and work that must not be lost is not
+// done by a listener: it is a job enqueued in the transaction that made it necessary (settlement enqueues
+// its push notices itself; the jobs only listen to start them sooner).
 import { EventEmitter } from 'node:events';
 
 export interface SettledWinner {

@@ -7,10 +7,6 @@ import { migrate } from './db/migrate.ts';
 import { projectRoot as root } from './paths.ts';
 import { seedDemo } from './seed.ts';
 import { hasBuild } from './static.ts';
-import { startReconciler } from './wallet/reconcile.ts';
-
-/** How often the closing-soon check runs; a reminder may be up to this much under an hour early. */
-const REMINDER_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,36 +28,16 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, staticRoot: hasBuild(dist) ? dist : undefined });
   if (!hasBuild(dist)) app.log.warn('dist/ not built: serving the API only (run `npm run build`)');
 
-  // Payments the provider did not answer in time, or whose request died, are settled in the background
-  // (every instance may run it: each settlement is a guarded transition).
-  const stopReconciler =
-    config.reconcileIntervalMs > 0
-      ? startReconciler(app.reconcilerDeps, {
-          intervalMs: config.reconcileIntervalMs,
-          timeoutMs: config.mobileMoney.timeoutMs,
-          log: app.log,
-        })
-      : () => {};
-  // Closing-soon reminders: each run finds subscribers who have not played a betslip closing within the
-  // hour; push_notices makes each reminder go out once however many instances run this.
-  const remind = () =>
-    app.push.notifier
-      .remindClosingSoon(new Date())
-      .then((sent) => sent > 0 && app.log.info({ sent }, 'closing-soon reminders sent'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'closing-soon reminders failed'));
-  const reminders = setInterval(remind, REMINDER_INTERVAL_MS);
-  reminders.unref();
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(reminders);
     app.log.info({ signal }, 'shutting down');
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
-      stopReconciler();
+      // Also stops the job workers (server/jobs/): a job in progress gets a few seconds to finish, then
+      // goes back to its queue for another instance.
       await app.close();
       await db.close();
     } finally {

@@ -59,11 +59,24 @@ export class PGlitePool implements PostgresPool {
     return client as unknown as PostgresPoolClient;
   }
 
-  /** One statement outside Kysely (pg-boss's `db.executeSql`), queued like any borrower. */
+  /**
+   * SQL outside Kysely (pg-boss's `db.executeSql`), queued like any borrower. Without parameters it may
+   * be a script of several statements (pg-boss installs itself and runs its maintenance that way, some
+   * inside BEGIN … COMMIT), which only the simple protocol (`exec`) accepts; its last result is answered.
+   */
   async query<R>(sql: string, parameters: ReadonlyArray<unknown> = []): Promise<{ rows: R[] }> {
     const unlock = await this.#mutex.acquire();
     try {
-      return await run<R>(this.#pg, sql, parameters);
+      if (parameters.length > 0) return await run<R>(this.#pg, sql, parameters);
+      try {
+        const results = await this.#pg.exec(sql);
+        return { rows: (results.at(-1)?.rows ?? []) as R[] };
+      } catch (error) {
+        // A script that failed inside its BEGIN would leave the only connection in an aborted
+        // transaction, refusing every later query; outside a transaction this only warns.
+        await this.#pg.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
     } finally {
       unlock();
     }

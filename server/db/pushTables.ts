@@ -22,10 +22,13 @@ export interface PushTables {
     created_at: CreatedAt;
     updated_at: Timestamp;
   };
+  /** Migration 009: claimed (by job `job_id`, null outside a job) before sending, `sent_at` after. */
   push_notices: {
     kind: PushNoticeKind;
     betslip_sid: string;
     msisdn: string;
-    sent_at: CreatedAt;
+    claimed_at: Timestamp;
+    job_id: string | null;
+    sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
 }

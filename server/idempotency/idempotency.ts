@@ -3,6 +3,7 @@
 // `complete()` inside the same transaction as its money movement, so "money moved" and "answer stored"
 // commit together or not at all. Replays return the stored status and body byte for byte.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
 
@@ -155,10 +156,24 @@ export async function claimedAt(db: LedgerDb, scope: IdempotencyScope): Promise<
   return row?.locked_at;
 }
 
-/** Deletes records older than `before` (Stripe keeps keys 24 hours; call from a periodic job). */
-export async function purgeKeys(db: LedgerDb, before: Date): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** How long a record answers retries (Stripe keeps keys 24 hours); the daily purge job deletes older ones. */
+export const KEEP_KEYS_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes records created before `before`, `batch` per statement so that no transaction holds the
+ * embedded database for long; returns how many.
+ */
+export async function purgeKeys(db: LedgerDb, before: Date, batch = 1000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM idempotency_keys WHERE ctid IN (
+        SELECT ctid FROM idempotency_keys WHERE created_at < ${before} LIMIT ${batch}
+      )`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < batch) return total;
+  }
 }
 
 /** The refusals every idempotent route answers the same way (CONTRACTS.md Play API). */

@@ -8,8 +8,9 @@ import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { loadConfig } from '../config.ts';
-import { openDb } from '../db/index.ts';
+import { type Db, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
+import { createJobs } from '../jobs/index.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
 import type { OpResult } from './outcome.ts';
 import { CreateBetslipBody, type CreateBetslipInput } from './schemas.ts';
@@ -24,6 +25,36 @@ const USAGE = `usage: npm run ops -- <command>
 The database is the server's: DATA_DIR (embedded; stop the server first) or DATABASE_URL.`;
 
 class UsageError extends Error {}
+
+/** pg-boss's complaints go to stderr: stdout is the command's answer. */
+const stderrLog = {
+  info: () => {},
+  warn: (...args: unknown[]) => console.error('warning:', ...args),
+  error: (...args: unknown[]) => console.error('error:', ...args),
+};
+
+/**
+ * Settles as the admin route does, enqueueing the notices job in the settling transaction: the server's
+ * workers send them (on the embedded database, when the server starts again).
+ */
+async function settleWithNotices(db: Db, databaseUrl: string | undefined, who: string, sid: string) {
+  const jobs = createJobs({
+    db,
+    databaseUrl,
+    mode: 'enqueue',
+    log: stderrLog,
+    reconcileIntervalMs: 0,
+    demo: false,
+  });
+  await jobs.start();
+  try {
+    return await settleBetslip(db.kysely, who, sid, () => new Date(), {
+      whenSettled: (trx, settled) => jobs.settlementNotices(settled, trx),
+    });
+  } finally {
+    await jobs.stop();
+  }
+}
 
 function actor(): string {
   try {
@@ -114,8 +145,7 @@ export async function run(argv: string[], out = console.log, err = console.error
         break;
       }
       case 'settle': {
-        const settled = await settleBetslip(kysely, who, sid(), now);
-        // No server process here: the in-process betslip.settled event (push to winners) is not emitted.
+        const settled = await settleWithNotices(db, config.databaseUrl, who, sid());
         result = settled.ok ? { ok: true, value: { ...settled.value, event: undefined } } : settled;
         break;
       }

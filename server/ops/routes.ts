@@ -112,11 +112,13 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
     '/betslips/:sid/settle',
     { schema: { params: SidParams, response: { 200: SettleAnswer, '4xx': ErrorResponse } } },
     async (request, reply) => {
-      const settled = await settleBetslip(db, request.user.msisdn, request.params.sid, now);
+      // The notices (push to every participant) are a job enqueued by the settling transaction itself.
+      const settled = await settleBetslip(db, request.user.msisdn, request.params.sid, now, {
+        whenSettled: (trx, sid) => app.jobs.settlementNotices(sid, trx),
+      });
       if (settled.ok && settled.value.event) {
-        const event = settled.value.event;
-        // After the commit: listeners (push to winners) never see a settlement that could roll back.
-        app.events.emit('betslip.settled', event);
+        // After the commit: listeners never see a settlement that could roll back.
+        app.events.emit('betslip.settled', settled.value.event);
       }
       return answer(reply, settled);
     },

@@ -5,7 +5,7 @@
 //   2. read the submissions a page at a time and count each with the pure rules (settleRead.ts,
 //      machines/rules/settlement.ts); then share the pools, which needs every slip's tier;
 //   3. write counts and pay winners a batch at a time (settleBatch.ts), yielding between batches;
-//   4. mark it SETTLED with its statistics, and audit.
+//   4. mark it SETTLED with its statistics, enqueue its notices (`whenSettled`) and audit, in one transaction.
 // A run that dies between batches leaves the betslip SETTLING; settling it again redoes 2–4 and pays
 // only the prizes not paid yet (each is keyed by its submission). A SETTLED betslip pays nothing more.
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
@@ -51,6 +51,11 @@ export interface SettleOptions {
   pageSize?: number;
   /** Called after each batch is committed (tests: a crash between batches). */
   afterBatch?: (index: number) => void | Promise<void>;
+  /**
+   * Called inside the transaction that marks the betslip SETTLED, once (by the run that finishes it):
+   * the notices job is enqueued there, so that it exists exactly when the settlement does.
+   */
+  whenSettled?: (trx: Db, sid: string) => Promise<void>;
 }
 
 /**
@@ -180,6 +185,7 @@ export async function settleBetslip(
         .set({ status: 'SETTLED', settled_at: now, statistics: JSON.stringify(statistics) })
         .where('sid', '=', sid)
         .execute();
+      await options.whenSettled?.(trx, sid);
     }
     const detail = { winners: winners.length, paidCents, prizeCents, ...(resumed && { resumed }) };
     await audit(
@@ -189,8 +195,8 @@ export async function settleBetslip(
     );
     return first;
   });
-  // Every participant and every winning slip: with tens of thousands of winners this is a big object,
-  // kept because the push notifier needs each winner's amount.
+  // Every participant and every winning slip, for in-process listeners of betslip.settled. The push
+  // notices do not use it: their job reads the same from the database, so a crash loses none.
   const event: SettledEvent | null = finished ? { sid, participants, winners } : null;
   return done({ settled: true, winners: winners.length, paidCents, event });
 }

@@ -22,29 +22,16 @@ export interface PlayOptions {
   billing: OperatorBilling;
   /** Server time; injectable so tests can move past a betslip's end. */
   now: () => Date;
-  /** Demo mode: a passed current betslip is rolled forward (on fetch and every minute). */
+  /** Demo mode: a passed current betslip is rolled forward on fetch (and each minute by a job, server/jobs/). */
   demo: boolean;
   guards?: StakeGuard[];
   /** How long a submission waits for operator billing. */
   billingTimeoutMs: number;
 }
 
-/** How often demo mode checks whether the current betslip has passed. */
-export const ROLL_FORWARD_INTERVAL_MS = 60_000;
-
 export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
   const { db, now } = opts;
   const wireCache = createWireCache();
-
-  if (opts.demo) {
-    const timer = setInterval(() => {
-      ensureDemoBetslip(db, now()).catch((error) =>
-        app.log.error({ err: error }, 'demo roll-forward failed'),
-      );
-    }, ROLL_FORWARD_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   app.get(
     '/fetch-current-betslip',

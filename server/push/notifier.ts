@@ -1,7 +1,12 @@
 // Who gets which notification, once: results and winnings when a betslip is settled, and a reminder an
-// hour before the current betslip closes to subscribers who have not played it. Each notice is recorded
-// in push_notices before it is sent (INSERT ... ON CONFLICT DO NOTHING), so two instances or a repeated
-// event never send it twice; a failed delivery is logged and not retried (a stale reminder is worse).
+// hour before the current betslip closes to subscribers who have not played it. The jobs (server/jobs/)
+// call these per batch of subscribers; tests call them directly.
+// Each notice is claimed in push_notices before it is sent and marked sent after, so two instances, a
+// repeated event or two overlapping jobs never send it twice. A claim made by a job belongs to that job:
+// only its retry (same job id, after its earlier attempt died between claiming and marking) sends it
+// again, which is the one case where a phone may get it twice, and the notice's tag (and the Topic header
+// the push service replaces a pending message by) makes it one notification there. A failed delivery is
+// logged and not retried (a stale reminder is worse).
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -9,28 +14,35 @@ import type { Database } from '../db/index.ts';
 import type { PushNoticeKind } from '../db/pushTables.ts';
 import type { DomainEvents } from '../events.ts';
 import { closingSoonPayload, pushLang, resultsPayload, winningsPayload } from './messages.ts';
+import { closingSoonBetslip, toRemind } from './recipients.ts';
 import type { PushPayload, PushSender } from './sender.ts';
 import { removeWebSubscription, webSubscriptionsOf } from './subscriptions.ts';
 
 type Db = Kysely<Database>;
 type SettledEvent = DomainEvents['betslip.settled'][0];
 
-/** The reminder goes out when the betslip closes within this window. */
-export const CLOSING_SOON_MS = 60 * 60 * 1000;
+export { CLOSING_SOON_MS } from './recipients.ts';
+
 /** Subscribers notified at once; the rest wait their turn (push services throttle bursts). */
 const CONCURRENCY = 8;
 
 export interface Notifier {
-  /** Sends `kind` about `sid` to `msisdn` unless already sent; false when it was. */
+  /**
+   * Sends `kind` about `sid` to `msisdn` unless it was sent (or claimed) already; false when it was.
+   * `jobId`: the job sending it, whose retry may send again what it claimed and never marked sent.
+   */
   notice(
     kind: PushNoticeKind,
     sid: string,
     msisdn: string,
     payload: (lang: string) => PushPayload,
+    jobId?: string,
   ): Promise<boolean>;
-  /** betslip.settled: winnings to winners, results to the other participants. */
-  settled(event: SettledEvent): Promise<void>;
-  /** The periodic closing-soon check; returns how many subscribers were reminded. */
+  /** Winnings to the winners among `event.participants` (and winners), results to the others. */
+  settled(event: SettledEvent, jobId?: string): Promise<void>;
+  /** Reminds those of `msisdns` who still have not played `sid`, if it still closes within the hour. */
+  remind(sid: string, msisdns: string[], now: Date, jobId?: string): Promise<number>;
+  /** The closing-soon check and every reminder in one call; returns how many subscribers were reminded. */
   remindClosingSoon(now: Date): Promise<number>;
 }
 
@@ -60,74 +72,76 @@ export function createNotifier(db: Db, sender: PushSender, log: FastifyBaseLogge
     }
   };
 
-  const notice: Notifier['notice'] = async (kind, sid, msisdn, payload) => {
-    const recorded = await db
+  const notice: Notifier['notice'] = async (kind, sid, msisdn, payload, jobId) => {
+    const key = { kind, betslip_sid: sid, msisdn };
+    const claimed = await db
       .insertInto('push_notices')
-      .values({ kind, betslip_sid: sid, msisdn })
-      .onConflict((oc) => oc.doNothing())
+      .values({ ...key, job_id: jobId ?? null })
+      // Taken again only by the job that claimed it, and only while it is not marked sent.
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'betslip_sid', 'msisdn'])
+          .doUpdateSet({ claimed_at: sql`now()` })
+          .where('push_notices.sent_at', 'is', null)
+          .where(({ eb, ref }) => eb('push_notices.job_id', '=', ref('excluded.job_id'))),
+      )
       .returning('msisdn')
       .executeTakeFirst();
-    if (!recorded) return false;
+    if (!claimed) return false;
     await deliver(msisdn, payload);
+    await db
+      .updateTable('push_notices')
+      .set({ sent_at: sql`now()` })
+      .where('kind', '=', kind)
+      .where('betslip_sid', '=', sid)
+      .where('msisdn', '=', msisdn)
+      .execute();
     return true;
+  };
+
+  const remind: Notifier['remind'] = async (sid, msisdns, now, jobId) => {
+    // Checked again at sending time: a batch may run minutes after the check that made it.
+    if ((await closingSoonBetslip(db, now)) !== sid) return 0;
+    let sent = 0;
+    await eachLimited(await toRemind(db, sid, msisdns), CONCURRENCY, async (msisdn) => {
+      const payload = (lang: string) => closingSoonPayload(pushLang(lang), sid);
+      if (await notice('CLOSING_SOON', sid, msisdn, payload, jobId)) sent++;
+    });
+    return sent;
   };
 
   return {
     notice,
-    async settled({ sid, participants, winners }) {
-      const won = new Map(winners.map((w) => [w.msisdn, w]));
+    remind,
+    async settled({ sid, participants, winners }, jobId) {
+      // One notice per subscriber: what they won on all their slips, named after the best one.
+      const won = new Map<string, { amountCents: number; prizeWon: string; bestCents: number }>();
+      for (const w of winners) {
+        const seen = won.get(w.msisdn);
+        if (!seen) won.set(w.msisdn, { ...w, bestCents: w.amountCents });
+        else {
+          seen.amountCents += w.amountCents;
+          if (w.amountCents > seen.bestCents)
+            Object.assign(seen, { bestCents: w.amountCents, prizeWon: w.prizeWon });
+        }
+      }
       const everyone = [...new Set([...participants, ...won.keys()])];
       await eachLimited(everyone, CONCURRENCY, (msisdn) => {
         const w = won.get(msisdn);
         return w
-          ? notice('WINNINGS', sid, msisdn, (lang) =>
-              winningsPayload(pushLang(lang), sid, w.amountCents, w.prizeWon),
+          ? notice(
+              'WINNINGS',
+              sid,
+              msisdn,
+              (lang) => winningsPayload(pushLang(lang), sid, w.amountCents, w.prizeWon),
+              jobId,
             )
-          : notice('RESULTS', sid, msisdn, (lang) => resultsPayload(pushLang(lang), sid));
+          : notice('RESULTS', sid, msisdn, (lang) => resultsPayload(pushLang(lang), sid), jobId);
       });
     },
     async remindClosingSoon(now) {
-      const betslip = await db
-        .selectFrom('betslips')
-        .select('sid')
-        .where('status', '=', 'CURRENT')
-        .where('end_at', '>', now)
-        .where('end_at', '<=', new Date(now.getTime() + CLOSING_SOON_MS))
-        .executeTakeFirst();
-      if (!betslip) return 0;
-      const { sid } = betslip;
-      const rows = await db
-        .selectFrom('push_subscriptions as p')
-        .select('p.msisdn')
-        .distinct()
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('submissions as s')
-                .select(sql`1`.as('one'))
-                .where('s.betslip_sid', '=', sid)
-                .whereRef('s.msisdn', '=', 'p.msisdn'),
-            ),
-          ),
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('push_notices as n')
-                .select(sql`1`.as('one'))
-                .where('n.kind', '=', 'CLOSING_SOON')
-                .where('n.betslip_sid', '=', sid)
-                .whereRef('n.msisdn', '=', 'p.msisdn'),
-            ),
-          ),
-        )
-        .execute();
-      let sent = 0;
-      await eachLimited(rows, CONCURRENCY, async ({ msisdn }) => {
-        if (await notice('CLOSING_SOON', sid, msisdn, (lang) => closingSoonPayload(pushLang(lang), sid)))
-          sent++;
-      });
-      return sent;
+      const sid = await closingSoonBetslip(db, now);
+      return sid ? remind(sid, await toRemind(db, sid), now) : 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 // Web push and the website's version calls, registered from server/app.ts: VAPID keys, the sender, the
-// notifier listening to betslip.settled, and the routes. `app.push` is what main.ts's periodic
-// closing-soon check and the tests use.
+// notifier and the routes. `app.push.notifier` is what the jobs (server/jobs/: settlement notices,
+// closing-soon reminders) and the tests send with.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -15,8 +15,6 @@ import { websiteRoutes } from './websiteRoutes.ts';
 export interface PushService {
   notifier: Notifier;
   vapidPublicKey: string;
-  /** Resolves when every notification started by a domain event has been handled (tests, shutdown). */
-  idle(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -33,28 +31,7 @@ export async function registerPush(
   const vapid = loadVapidKeys(config);
   const sender = options.sender ?? createWebPushSender({ vapid, subject: config.vapidSubject });
   const notifier = createNotifier(db.kysely, sender, app.log);
-
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    const p = work
-      .catch((error: unknown) => app.log.error({ err: error }, 'push notification run failed'))
-      .finally(() => pending.delete(p));
-    pending.add(p);
-  };
-  const onSettled = (event: Parameters<Notifier['settled']>[0]) => track(notifier.settled(event));
-  app.events.on('betslip.settled', onSettled);
-  app.addHook('onClose', async () => {
-    app.events.off('betslip.settled', onSettled);
-    await Promise.allSettled([...pending]);
-  });
-
-  app.decorate('push', {
-    notifier,
-    vapidPublicKey: vapid.publicKey,
-    idle: async () => {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
-  });
+  app.decorate('push', { notifier, vapidPublicKey: vapid.publicKey });
 
   await registerProtected(app, pushRoutes, { db: db.kysely, now, production: config.production });
   await app.register(websiteRoutes, {

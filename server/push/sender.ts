@@ -2,6 +2,7 @@
 // VAPID headers, fetch delivers them. fetch rather than web-push's own https.request so a delivery has an
 // overall timeout, never follows a redirect, and can reach a plain-http push service on this machine
 // (local test endpoints; production accepts only https endpoints, see isAcceptableEndpoint).
+import { createHash } from 'node:crypto';
 import webpush from 'web-push';
 import type { VapidKeys } from './vapid.ts';
 
@@ -53,6 +54,14 @@ export function isAcceptableEndpoint(endpoint: string, production: boolean): boo
   return !production && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
 
+/**
+ * The Topic header (RFC 8030 §5.4, at most 32 base64url characters) for a notice's tag: a push service
+ * replaces a message still waiting for the phone with a newer one of the same topic, so a notice sent
+ * again (a retried job) does not arrive twice on a phone that was offline.
+ */
+export const topicOf = (tag: string): string =>
+  createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+
 export function createWebPushSender(options: WebPushSenderOptions): PushSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
@@ -62,6 +71,7 @@ export function createWebPushSender(options: WebPushSenderOptions): PushSender {
         contentEncoding: 'aes128gcm',
         TTL: options.ttlSeconds ?? 24 * 3600,
         urgency: 'normal',
+        topic: topicOf(payload.tag),
       });
       const res = await fetch(details.endpoint, {
         method: details.method,

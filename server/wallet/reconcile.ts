@@ -3,7 +3,8 @@
 // asks the provider what became of each reference and confirms, reverses or refunds it, and stores
 // the final answer under the request's Idempotency-Key so the client's retry gets it. Safe to run from
 // several instances at once and as often as wanted: every transition is a guarded UPDATE that moves
-// only a row still in the state it was read in, so each payment is settled exactly once.
+// only a row still in the state it was read in, so each payment is settled exactly once. The
+// payments-reconcile job (server/jobs/) runs it every RECONCILE_INTERVAL_MS.
 import type { FastifyBaseLogger } from 'fastify';
 import {
   claimedAt,
@@ -206,7 +207,7 @@ export interface ReconcilerDeps {
 export async function reconcilePayments(
   deps: ReconcilerDeps,
   options: ReconcileOptions,
-  log?: FastifyBaseLogger,
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<Record<'cashOuts' | 'airtimePurchases' | 'airtimeStakes', ReconcileReport | null>> {
   const run = (name: string, task: () => Promise<ReconcileReport>) =>
     task().catch((error: unknown) => {
@@ -220,27 +221,4 @@ export async function reconcilePayments(
     ),
     airtimeStakes: await run('airtime stake', () => reconcileAirtimeStakes(deps.stakes, options)),
   };
-}
-
-/** Runs reconcilePayments every `intervalMs` until the returned stop function is called. */
-export function startReconciler(
-  deps: ReconcilerDeps,
-  options: { intervalMs: number; timeoutMs: number; log: FastifyBaseLogger },
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return; // a slow provider must not pile runs up
-    running = true;
-    // Younger payments may still be waiting for their own request's answer.
-    reconcilePayments(deps, { minAgeMs: 2 * options.timeoutMs, timeoutMs: options.timeoutMs }, options.log)
-      .then((reports) => {
-        const changed = Object.values(reports).some((r) => r && (r.confirmed || r.failed));
-        if (changed) options.log.info({ reports }, 'payments reconciled');
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

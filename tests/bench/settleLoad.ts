@@ -3,7 +3,8 @@
  * 50k win (BENCH_SETTLE_SUBMISSIONS changes the size), settled by POST /api/admin/betslips/:sid/settle
  * while /healthz is asked every 20 ms. Reports how long the settlement took, how long /healthz answers
  * took meanwhile (p50, p99, max), and their p99 over the AFTER_MS that follow the answer (when the
- * betslip.settled listeners, push notices to every participant, do their work); per database, each a
+ * settlement-notices job and its push fan-out run: push notices to the participants with a push
+ * subscription, none in this fixture); per database, each a
  * median over BENCH_SETTLE_RUNS fresh databases (default 3). The probe is open-loop: a request is due
  * every 20 ms whatever the previous ones are doing, on an idle kept-alive connection or else a new one,
  * and latency counts from when it was due; so a server that stops answering shows as the time it

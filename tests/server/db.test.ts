@@ -50,7 +50,12 @@ describeEachDb('database', (t) => {
 
   it('shares one signing key between instances on the same database', async () => {
     const { db, app } = t();
-    const second = await buildApp({ config: testConfig(), db, now: createClock().now });
+    const second = await buildApp({
+      config: testConfig(),
+      db,
+      now: createClock().now,
+      jobs: { mode: 'off' },
+    });
     try {
       const certs = '/auth/realms/commxp/protocol/openid-connect/certs';
       const a = (await app.inject({ method: 'GET', url: certs })).json();

@@ -78,6 +78,8 @@ const postgres: Backend = {
         await client.connect();
         try {
           await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+          // pg-boss's, when the suite started jobs (server/jobs/boss.ts bossSchema).
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}_pgboss" CASCADE`);
         } finally {
           await client.end();
         }
@@ -122,12 +124,21 @@ export type TestAppOptions = Partial<Omit<BuildAppOptions, 'db' | 'now' | 'confi
   config?: Partial<Config>;
 };
 
-/** A fresh app on a fresh database of `backend`. */
+/**
+ * A fresh app on a fresh database of `backend`. Background jobs are off unless `options.jobs` asks for
+ * them (tests/server/jobs.test.ts, instances.test.ts): installing pg-boss takes seconds on PGlite.
+ */
 export async function buildTestApp(backend: Backend, options: TestAppOptions = {}) {
   const { db, dispose } = await backend.open();
   const clock = createClock();
   const config = testConfig(options.config);
-  const app = await buildApp({ ...options, config, db, now: clock.now });
+  const app = await buildApp({
+    ...options,
+    jobs: options.jobs ?? { mode: 'off' },
+    config,
+    db,
+    now: clock.now,
+  });
   await app.ready();
   const close = async () => {
     await app.close();

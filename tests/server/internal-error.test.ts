@@ -9,7 +9,7 @@ import { testConfig } from './helper.ts';
 it('answers a thrown bug with 500 ERRORS.INTERNAL and no internals', async () => {
   const db = await openDb({ dataDir: 'memory://', databaseUrl: undefined });
   await migrate(db);
-  const app = await buildApp({ config: testConfig(), db });
+  const app = await buildApp({ config: testConfig(), db, jobs: { mode: 'off' } });
   app.get('/api/boom', async () => {
     throw new Error('relation "secret_table" does not exist at /srv/app/server/x.ts:12');
   });

@@ -1,5 +1,6 @@
 // The operator CLI as an operator runs it: separate processes on one embedded database (a temporary
-// DATA_DIR), create → publish → set results → settle, and a second settle that pays nothing more.
+// DATA_DIR), create → publish → set results → settle (enqueueing the notices job), and a second settle
+// that pays nothing more.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,6 +139,12 @@ describe('ops CLI', () => {
         expect.arrayContaining(['BETSLIP.CREATE', 'BETSLIP.PUBLISH', 'BETSLIP.RESULT', 'BETSLIP.SETTLE']),
       );
       expect(actions.every((a) => a.actor.startsWith('cli'))).toBe(true);
+      // The settlement notices were enqueued with the settlement, once: the server's workers send them.
+      const { rows } = await db.executeSql<{ n: number | string }>(
+        `SELECT count(*) AS n FROM pgboss.job WHERE name = 'settlement-notices' AND data->>'sid' = $1`,
+        ['CLI-1'],
+      );
+      expect(Number(rows[0]?.n)).toBe(1);
     });
   });
 

@@ -89,8 +89,7 @@ describeEachDb('web push', (t) => {
       ['J14-MOVED-A', '26650001001'],
       ['J14-MOVED-B', '26650001002'],
     ] as const) {
-      app.events.emit('betslip.settled', { sid, participants: [msisdn], winners: [] });
-      await app.push.idle();
+      await app.push.notifier.settled({ sid, participants: [msisdn], winners: [] });
     }
     expect(pushesTo(path, sub)).toEqual([
       expect.objectContaining({ title: 'Jackpot 14: results are in', tag: 'results-J14-MOVED-B' }),
@@ -150,8 +149,7 @@ describeEachDb('web push', (t) => {
       participants: ['26650001010', '26650001011', '26650009999'],
       winners: [{ msisdn: '26650001010', amountCents: 123_450, prizeWon: '13 CORRECT' }],
     };
-    app.events.emit('betslip.settled', event);
-    await app.push.idle();
+    await app.push.notifier.settled(event);
 
     expect(pushesTo(winner.path, winner.sub)).toEqual([
       {
@@ -185,9 +183,8 @@ describeEachDb('web push', (t) => {
     const { payload } = await jwtVerify(auth![1]!, key, { audience: endpoint.url });
     expect(payload.sub).toMatch(/^mailto:|^https:/);
 
-    // A repeated event sends nothing more.
-    app.events.emit('betslip.settled', event);
-    await app.push.idle();
+    // Notifying again sends nothing more.
+    await app.push.notifier.settled(event);
     expect(pushesTo(winner.path, winner.sub)).toHaveLength(1);
     expect(pushesTo(loser.path, loser.sub)).toHaveLength(1);
   });
@@ -196,8 +193,7 @@ describeEachDb('web push', (t) => {
     const { app, db } = t();
     const user = await subscribedUser(t(), '26650001020');
     endpoint.answer(user.path, 410);
-    app.events.emit('betslip.settled', { sid: 'J14-GONE', participants: ['26650001020'], winners: [] });
-    await app.push.idle();
+    await app.push.notifier.settled({ sid: 'J14-GONE', participants: ['26650001020'], winners: [] });
     expect(endpoint.received.filter((r) => r.path === user.path)).toHaveLength(1);
     const left = await db.kysely
       .selectFrom('push_subscriptions')

@@ -3,7 +3,7 @@
 // the cash-out under processing until reconciliation settles it exactly once.
 import { expect, it } from 'vitest';
 import { listMoves, walletSummary } from '../../server/wallet/ledger.ts';
-import { reconcileCashOuts, startReconciler } from '../../server/wallet/reconcile.ts';
+import { reconcileCashOuts } from '../../server/wallet/reconcile.ts';
 import { describeEachDb } from './helper.ts';
 import { addSubscriber, get } from './playFixtures.ts';
 import { post, resetSimulator, rowsOf, win } from './walletFixtures.ts';
@@ -161,28 +161,6 @@ describeEachDb(
         currentlyWithheldAmount: 0,
       });
       expect((await get(app, token, 'fetch-wallet-info')).json().pendingCashOuts).toEqual([]);
-    });
-
-    it('settles pending cash-outs in the background with the periodic reconciler', async () => {
-      const { app, db } = t();
-      const sim = resetSimulator(app);
-      sim.hang = true;
-      const msisdn = '26650000507';
-      const token = await addSubscriber(t(), msisdn);
-      await win(t(), msisdn, 30_00);
-      expect((await post(app, token, 'cash-out', cashOut(30))).json().status).toBe('PENDING');
-      sim.hang = false;
-      const stop = startReconciler(app.reconcilerDeps, { intervalMs: 50, timeoutMs: 10, log: app.log });
-      try {
-        await expect
-          .poll(async () => (await walletSummary(db.kysely, msisdn)).currentlyWithheldAmount, {
-            timeout: 5000,
-          })
-          .toBe(0);
-      } finally {
-        stop();
-      }
-      expect((await walletSummary(db.kysely, msisdn)).totalWithdrawnAmount).toBe(30_00);
     });
 
     it('reverses a silent cash-out the provider declined, once, however many reconcilers run', async () => {
