@@ -9,6 +9,7 @@ import * as push from './005_push.ts';
 import * as paymentIntents from './006_payment_intents.ts';
 import * as abuseLimits from './007_abuse_limits.ts';
 import * as settling from './008_settling.ts';
+import * as otpPurpose from './009_otp_purpose.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '006_payment_intents': paymentIntents,
   '007_abuse_limits': abuseLimits,
   '008_settling': settling,
+  '009_otp_purpose': otpPurpose,
 };
