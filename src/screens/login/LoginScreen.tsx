@@ -1,8 +1,10 @@
 // Sign-in (SPEC.md §7): phone number (or operator name) and password through the session machine, which
-// stores the tokens and goes to the page the guard came from, or /play.
+// stores the tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the
+// reset by SMS code, carrying the number typed so far.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { normaliseMsisdn } from '../../../machines/session/msisdn';
 import { PasswordInput } from '../../components/PasswordInput';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
@@ -18,6 +20,7 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
+  const typedNumber = normaliseMsisdn(username);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !username.trim() || !password) return;
@@ -54,6 +57,13 @@ export default function LoginScreen() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <Link
+            to="/reset-password"
+            search={{ ...(typedNumber ? { msisdn: typedNumber } : {}), ...(redirect ? { redirect } : {}) }}
+            className="forgot-link"
+          >
+            <Trans>Forgot password?</Trans>
+          </Link>
         </div>
         {errorKey && (
           <p className="form-error" role="alert">
