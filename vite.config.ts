@@ -9,8 +9,8 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
-    // The service worker is ours (sw/sw.ts, Workbox modules); the plugin builds it and injects the
-    // precache list. Registration is in src/pwa/register.ts (workbox-window, SPEC.md §7 timing).
+    // The service worker is ours (sw/sw.ts, Workbox modules); the plugin builds it and injects the precache
+    // list. Registration is in src/pwa/register.ts (workbox-window: once the app is stable, or after 30 s).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -29,7 +29,8 @@ export default defineConfig({
         ],
         globIgnores: ['**/.vite/**', 'sw.js'],
       },
-      // The worker's own build would otherwise overwrite the app's .vite/manifest.json (npm run bench reads it).
+      // The worker's own build would otherwise overwrite the app's .vite/manifest.json (npm run bench reads
+      // it).
       integration: {
         configureCustomSWViteBuild(options) {
           options.build = { ...options.build, manifest: false };

@@ -201,7 +201,8 @@ export function loadConfig(env: Env = process.env): Config {
     production,
     demo,
     // Keycloak's default: a revoked sign-in session's access tokens stop working within five minutes.
-    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', 300, 30, 86_400),
+    // As short as 10 s so an end-to-end test can watch tokens expire and be refreshed.
+    accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', 300, 10, 86_400),
     refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 2_592_000, 60, 31_536_000),
     clients: {
       mobile: secret(env, 'MOBILE_CLIENT_SECRET', production),

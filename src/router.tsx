@@ -1,4 +1,4 @@
-// The route tree of SPEC.md §2, code-based. Only the shell is in the first load; every screen is its own
+// The route tree (login, register, and the shell's pages), code-based. Only the shell is in the first load; every screen is its own
 // lazy chunk. The session, i18n and API client reach loaders and guards through the router context.
 import type { I18n } from '@lingui/core';
 import {
@@ -95,11 +95,16 @@ const tncRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
 });
 
-/** The guard (SPEC.md §6): only a signed-in user passes; anyone else goes to /login and comes back after. */
+/**
+ * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
+ * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
+ * network, the subscriber stays signed in on cached data (DESIGN.md "Staying signed in").
+ */
 const guardedRoute = createRoute({
   getParentRoute: () => shellRoute,
   id: 'guarded',
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
+    await context.session.settled();
     if (!context.session.isLoggedIn()) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
 });

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-// The service worker (DESIGN.md, issue 7): the precached shell and catalogs, navigation falling back to
-// the cached index.html, the last answers of the play reads for offline use, cached images, the offline
-// submission queue's Background Sync replay with its outcome notifications, and web push display.
+// The service worker (DESIGN.md; README "How the pieces fit"): the precached shell and catalogs, navigation
+// falling back to the cached index.html, the last answers of the play reads for offline use, cached images,
+// the offline submission queue's Background Sync replay with its outcome notifications, and web push display.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

@@ -1,8 +1,8 @@
-// Pick and price rules of a betslip (SPEC.md §4 Match outcome, §5; docs/CONTRACTS.md "Play rules").
+// Pick and price rules of a betslip (docs/CONTRACTS.md "Play rules").
 // Shared by the client (what the player sees) and the server (what it accepts and charges), so the
 // two can never disagree on a limit or a cent. Pure: imports nothing.
 
-/** A pick digit: 1 home win, 2 away win, 3 draw (SPEC.md §9). */
+/** A pick digit: 1 home win, 2 away win, 3 draw. */
 export type Digit = '1' | '2' | '3';
 /** A match's picks as digits in tap order ('1', '13', '132'), or null when unset. */
 export type Outcome = string | null;
@@ -29,7 +29,7 @@ export interface PickCounts {
   doubles: number;
   /** Matches with three picks. */
   triples: number;
-  /** What the toast panel calls 'doubles': matches with two or more picks (SPEC.md §5). */
+  /** What the toast panel calls 'doubles': matches with two or more picks. */
   shownDoubles: number;
 }
 
@@ -48,7 +48,7 @@ export function countPicks(outcomes: readonly Outcome[]): PickCounts {
 }
 
 /**
- * The slip after tapping `digit` on match `index` (SPEC.md §4):
+ * The slip after tapping `digit` on match `index`:
  * - a selected digit is removed (the match is unset when nothing is left);
  * - an unset match takes the single pick;
  * - otherwise the digit is added when the limits allow — single→double only while fewer than

@@ -1,4 +1,4 @@
-// SPEC.md §5: a word too long for a narrow phone column (team and tournament names, wallet references) is
+// A word too long for a narrow phone column (team and tournament names, wallet references) is
 // broken in two with a hyphen and a space after the first piece, so the line can wrap there.
 
 /** Longest word kept whole: wider ones overflow a 360 px card at the body font size. */

@@ -1,4 +1,4 @@
-// Money as subscribers read it (SPEC.md §9: prefix M, two decimals), apart from the amount field's typing
+// Money as subscribers read it (prefix M, two decimals), apart from the amount field's typing
 // rules (amount.ts) so the header's wallet button carries only this into the first load.
 
 /** Thousands separators on a run of digits: '1234567' → '1,234,567'. */

@@ -1,4 +1,4 @@
-// The paginator of SPEC.md §5, shared by the results and wallet-transactions lists: pure, 1-based pages.
+// The paginator, shared by the results and wallet-transactions lists: pure, 1-based pages, 8 per page.
 
 export const PAGE_SIZE = 8;
 

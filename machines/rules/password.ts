@@ -1,8 +1,9 @@
-// Password compliance (SPEC.md §5), shared by the register, reset and change-password screens and the
-// server so all refuse exactly the same passwords. The rule is its parts, so the screens' live checklist
-// (src/screens/auth/PasswordStep.tsx) shows the very checks that decide. Pure: imports nothing.
+// Password compliance (8+ characters of letters, digits and @$!%*?&, with a lowercase letter and a digit),
+// shared by the register, reset and change-password screens and the server so all refuse exactly the same
+// passwords. The rule is its parts, so the screens' live checklist (src/screens/auth/PasswordStep.tsx) shows
+// the very checks that decide. Pure: imports nothing.
 
-/** Minimum password length (SPEC.md §9). */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Each part of the rule, by name; a password is compliant when every one holds. */

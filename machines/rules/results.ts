@@ -1,6 +1,6 @@
-// Results-screen rules (SPEC.md §3 Past betslip / Placed bet, §4 Past betslip state; docs/CONTRACTS.md
-// "Results and operations API"): how picks and results are labelled, a slip's state, the result filter,
-// title case for prize names. Pure (wire dates are read by machines/rules/wireDate.ts).
+// Results-screen rules (docs/CONTRACTS.md "Results and operations API"): how picks and results are labelled,
+// a slip's state, the result filter, title case for prize names. Pure (wire dates are read by
+// machines/rules/wireDate.ts).
 
 /** A placed bet as fetch-past-submitted-betslips sends it. */
 export interface PlacedBet {
@@ -38,7 +38,7 @@ export interface PastBetslip {
   statistics: BetslipStatistics | null;
 }
 
-/** What a pick or result is shown as (SPEC.md §3 mapping table); the UI translates each label. */
+/** What a pick or result is shown as (HOME_WIN → HOME, ALL → ANY, unknown → N/A); the UI translates it. */
 export type PickLabel = 'HOME' | 'AWAY' | 'DRAW' | 'HOME, AWAY' | 'HOME, DRAW' | 'AWAY, DRAW' | 'ANY' | 'N/A';
 
 const PICK_LABELS: Record<string, PickLabel> = {
@@ -57,7 +57,7 @@ export const pickLabel = (value: string | null | undefined): PickLabel =>
 
 export type SlipState = 'pending' | 'won' | 'lost';
 
-/** Pending while not closed; once closed, won or lost (SPEC.md §4). */
+/** Pending while not closed; once closed, won or lost. */
 export const slipState = (slip: Pick<PastBetslip, 'won' | 'betSlipClosed'>): SlipState =>
   !slip.betSlipClosed ? 'pending' : slip.won ? 'won' : 'lost';
 

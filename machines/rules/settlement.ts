@@ -1,7 +1,7 @@
-// Settlement rules (SPEC.md §3 Past betslip / Placed bet; docs/CONTRACTS.md "Results and operations
-// API"): which picks are correct, which prize tier a slip reaches, how a tier's pool is shared, and the
-// statistics published once a betslip closes. Shared by the server (what it pays) and the client (how it
-// labels picks and results), so the two cannot disagree. Pure: imports nothing but the pick rules.
+// Settlement rules (docs/CONTRACTS.md "Results and operations API"): which picks are correct, which prize
+// tier a slip reaches, how a tier's pool is shared, and the statistics published once a betslip closes.
+// Shared by the server (what it pays) and the client (how it labels picks and results), so the two cannot
+// disagree. Pure: imports nothing but the pick rules.
 import { type Outcome, predictionToOutcome } from './betslip.ts';
 
 /** A match result as stored: a pick digit ('1' home, '2' away, '3' draw) or VOID (abandoned). */

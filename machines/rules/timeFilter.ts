@@ -1,5 +1,5 @@
-// Time filters of SPEC.md §5 and §9 with DESIGN.md's correction: 'Last month' is 30 days and 'All' is
-// unbounded. A record passes when it was created at or after now minus the chosen duration.
+// Time filters (All, last month, 7 days, 24/12/6/1 hours) with DESIGN.md's correction: 'Last month' is 30
+// days and 'All' is unbounded. A record passes when it was created at or after now minus the chosen duration.
 
 const HOUR = 3_600_000;
 

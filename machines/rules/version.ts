@@ -1,4 +1,4 @@
-// The newest-version rules (SPEC.md §3, §4): the critical version alert shows when the server announces a
+// The newest-version rules: the critical version alert shows when the server announces a
 // critical version newer than the running one, and stays away once dismissed for that version. Pure.
 
 /** Newest-version info as GET /web-registration/check-version answers it. */

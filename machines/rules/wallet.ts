@@ -1,4 +1,4 @@
-// Wallet rules of SPEC.md §3–§5 that are not about typing amounts: the friend's number, how a wallet
+// Wallet rules that are not about typing amounts: the friend's number, how a wallet
 // move reads, and which mobile wallet is chosen by default. Pure and shared by the screens.
 import { msisdnProblem, normaliseMsisdn } from '../session/msisdn';
 import { formatMoney } from './money';
@@ -7,7 +7,7 @@ import { formatMoney } from './money';
 export const FRIEND_NUMBER_DIGITS = 8;
 
 /**
- * The friend's number as typed (SPEC.md §5): a leading 266 or +266 is stripped and non-digits removed;
+ * The friend's number as typed: a leading 266 or +266 is stripped and non-digits removed;
  * kept to the 8 digits a Lesotho number has, so a stray extra digit cannot make it invalid.
  */
 export function cleanFriendNumber(raw: string): string {
@@ -37,7 +37,7 @@ export const reasonTitle = (reason: string): string =>
     .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 
-/** A move's amount as SPEC.md §3 shows it: 'M. -12.50' for money out, 'M. 1,000.00' for money in. */
+/** A move's amount as shown: 'M. -12.50' for money out, 'M. 1,000.00' for money in. */
 export const moveAmount = (amount: number): string => `M. ${formatMoney(amount)}`;
 
 export interface SupportedWallet {
@@ -45,7 +45,7 @@ export interface SupportedWallet {
   name: string;
 }
 
-/** The wallet chosen at first (SPEC.md §4): the only real one when exactly one exists, else none (''). */
+/** The wallet chosen at first: the only real one when exactly one exists, else none (''). */
 export const defaultWalletSid = (wallets: readonly SupportedWallet[]): string =>
   wallets.length === 1 ? wallets[0]!.sid : '';
 

@@ -1,24 +1,33 @@
-// The session (SPEC.md §4): signed out, signing in, signed in with a countdown to token expiry, and
-// refreshing on user actions and shortly before the token expires (DESIGN.md "Staying signed in"). A pure declaration: the token calls, storage, navigation and the one-second
-// ticker are actors and actions the app supplies with `.provide()`, so tests run it on fake time.
+// The session (DESIGN.md's "Staying signed in"): signed out, signing in, signed in with a
+// countdown to access-token expiry. Signed in lasts as long as the refresh token: an expired or nearly
+// expired access token is refreshed at start, on resume, when the network returns, by the countdown (as
+// it nears and when it reaches 00:00) and on a user action when due; only Sign out, a refused refresh or
+// an expired refresh token sign out. A failed refresh (offline, server down) keeps the subscriber signed
+// in on the old token and cached data. A pure declaration: the token calls, storage, navigation, the
+// one-second ticker and the network and resume events are actors and actions the app supplies with
+// `.provide()`, so tests run it on fake time.
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { messageKeyOf } from '../rules/messageKey';
 import {
-  isCountdownOver,
-  isLoggedIn,
-  remainingMs,
+  canRefresh,
+  isNearlyExpired,
+  isRefreshRefused,
+  isSignedIn,
   type Session,
   shouldRefresh,
-  shouldRefreshBeforeExpiry,
+  shouldRefreshOnTick,
 } from './rules';
 import type { Credentials, SessionContext, SessionEvent, SessionInput } from './types';
 
 export type { Credentials, SessionContext, SessionEvent, SessionInput } from './types';
 
-/** The countdown ticks every second (SPEC.md §9). */
+/** The countdown ticks every second. */
 export const TICK_MS = 1000;
-/** Logged, word for word, when a refresh fails (SPEC.md §8); the user sees nothing. */
+/** Logged, word for word as the original client logs it, when a refresh fails; the user sees nothing. */
 export const REFRESH_ERROR_LOG = 'There was an error during the acquisition of oauth token';
+
+/** Why the session sends the user to /login. */
+export type LoginReason = 'signOut' | 'expired' | 'refused' | 'elsewhere';
 
 /** The session as sign-out leaves it: token and role are the text 'null', no refresh token. */
 export const signedOut = (s: Session | null): Session => ({
@@ -28,11 +37,22 @@ export const signedOut = (s: Session | null): Session => ({
   refreshToken: null,
   exp: null,
   iat: null,
+  refreshExp: null,
 });
 
 const notProvided = (name: string) => () => {
   throw new Error(`session machine: ${name} was not provided`);
 };
+
+/** The event's clock when it carries one (TICK, STORAGE_CHANGED, ONLINE, RESUME), else the context's. */
+const nowOf = (context: SessionContext, event: SessionEvent) => ('now' in event ? event.now : context.now);
+/** A refresh is possible at `now`: auto-refresh on and a live refresh token. */
+const refreshable = (context: SessionContext, now: number) =>
+  context.allowAutoRefresh && canRefresh(context.session, now);
+const nearlyExpired = (context: SessionContext, now: number) =>
+  isNearlyExpired(context.session?.exp ?? null, context.session?.iat ?? null, now);
+const signedIn = (context: SessionContext, session: Session | null, now: number) =>
+  isSignedIn(session, now, context.allowAutoRefresh);
 
 export const sessionMachine = setup({
   types: {
@@ -54,22 +74,33 @@ export const sessionMachine = setup({
     }),
     /** Sends STORAGE_CHANGED when another tab writes the session; nothing by default. */
     storageWatcher: fromCallback<EventObject>(() => undefined),
+    /** Sends ONLINE when the network returns and RESUME when the app is shown again; nothing by default. */
+    wakeWatcher: fromCallback<EventObject>(() => undefined),
   },
   actions: {
     persist: (_, _params: { session: Session }) => undefined,
     clearStorage: () => undefined,
-    goToLogin: (_, _params: { reason: 'signOut' | 'expired' | 'elsewhere' }) => undefined,
+    goToLogin: (_, _params: { reason: LoginReason }) => undefined,
     goAfterLogin: (_, _params: { redirect: string | null }) => undefined,
     logRefreshError: () => console.error(REFRESH_ERROR_LOG),
-    /** What sign-out stores (SPEC.md §4), mirrored in context so selectors see it at once. */
+    /** What sign-out stores (role and token the text 'null'), mirrored in context for selectors at once. */
     forgetSession: assign({ session: ({ context }) => signedOut(context.session) }),
+    keepTime: assign({ now: ({ context, event }) => nowOf(context, event) }),
+    noteRefreshAttempt: assign({ refreshAttemptAt: ({ context }) => context.now }),
   },
   guards: {
-    storedSessionValid: ({ context }) => isLoggedIn(context.session, context.now),
-    incomingValid: ({ event }) => event.type === 'STORAGE_CHANGED' && isLoggedIn(event.session, event.now),
-    countdownOver: ({ context, event }) =>
-      event.type === 'TICK' && isCountdownOver(remainingMs(context.session?.exp ?? null, event.now)),
-    refreshDue: ({ context }) =>
+    storedSignedIn: ({ context }) => signedIn(context, context.session, context.now),
+    storedNeedsRefresh: ({ context }) =>
+      signedIn(context, context.session, context.now) &&
+      refreshable(context, context.now) &&
+      nearlyExpired(context, context.now),
+    hasStoredToken: ({ context }) => !!context.session?.token && context.session.token !== 'null',
+    incomingSignedIn: ({ context, event }) =>
+      event.type === 'STORAGE_CHANGED' && signedIn(context, event.session, event.now),
+    /** The access token expired and cannot be refreshed (refresh token expired, or auto-refresh off). */
+    sessionOver: ({ context, event }) => !signedIn(context, context.session, nowOf(context, event)),
+    userActionDue: ({ context }) =>
+      refreshable(context, context.now) &&
       shouldRefresh({
         platform: context.platform,
         now: context.now,
@@ -77,25 +108,36 @@ export const sessionMachine = setup({
         iat: context.session?.iat ?? null,
         allowAutoRefresh: context.allowAutoRefresh,
       }),
-    expiryNear: ({ context, event }) =>
+    tickRefreshDue: ({ context, event }) =>
       event.type === 'TICK' &&
-      shouldRefreshBeforeExpiry({
+      refreshable(context, event.now) &&
+      shouldRefreshOnTick({
         now: event.now,
+        previous: context.now,
         exp: context.session?.exp ?? null,
-        hasRefreshToken: !!context.session?.refreshToken,
-        allowAutoRefresh: context.allowAutoRefresh,
-        lastAttempt: context.expiryRefreshAt,
+        iat: context.session?.iat ?? null,
+        lastAttempt: context.refreshAttemptAt,
       }),
+    /** Network back or app resumed with an expired or nearly expired token: refresh now. */
+    wakeRefreshDue: ({ context, event }) =>
+      refreshable(context, nowOf(context, event)) && nearlyExpired(context, nowOf(context, event)),
+    refreshRefused: ({ event }) => isRefreshRefused((event as unknown as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, error: null, redirect: null, expiryRefreshAt: null }),
-  // Another tab's sign-in, rotation or sign-out reaches this one in every state.
-  invoke: { src: 'storageWatcher' },
+  context: ({ input }) => ({ ...input, error: null, redirect: null, refreshAttemptAt: null }),
+  // Another tab's sign-in, rotation or sign-out, the network's return and resumes reach every state.
+  invoke: [{ src: 'storageWatcher' }, { src: 'wakeWatcher' }],
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'storedSessionValid', target: 'loggedIn' }, { target: 'loggedOut' }],
+      always: [
+        { guard: 'storedNeedsRefresh', target: '#session.loggedIn.refreshing' },
+        { guard: 'storedSignedIn', target: 'loggedIn' },
+        // Dead tokens (refresh token expired) are forgotten without a call.
+        { guard: 'hasStoredToken', target: 'loggedOut', actions: ['forgetSession', 'clearStorage'] },
+        { target: 'loggedOut' },
+      ],
     },
     loggedOut: {
       on: {
@@ -104,7 +146,7 @@ export const sessionMachine = setup({
           actions: assign({ error: null, redirect: ({ event }) => event.redirect ?? null }),
         },
         STORAGE_CHANGED: {
-          guard: 'incomingValid',
+          guard: 'incomingSignedIn',
           target: 'loggedIn',
           actions: assign({ session: ({ event }) => event.session, now: ({ event }) => event.now }),
         },
@@ -137,19 +179,20 @@ export const sessionMachine = setup({
       on: {
         TICK: [
           {
-            guard: 'countdownOver',
+            guard: 'sessionOver',
             target: 'loggedOut',
             actions: ['forgetSession', 'clearStorage', { type: 'goToLogin', params: { reason: 'expired' } }],
           },
-          { actions: assign({ now: ({ event }) => event.now }) },
+          { actions: 'keepTime' },
         ],
+        // Leaving the state stops a refresh under way, so its answer is never stored: sign-out wins.
         SIGN_OUT: {
           target: 'loggedOut',
           actions: ['forgetSession', 'clearStorage', { type: 'goToLogin', params: { reason: 'signOut' } }],
         },
         STORAGE_CHANGED: [
           {
-            guard: 'incomingValid',
+            guard: 'incomingSignedIn',
             actions: assign({ session: ({ event }) => event.session, now: ({ event }) => event.now }),
           },
           {
@@ -165,16 +208,16 @@ export const sessionMachine = setup({
       states: {
         idle: {
           on: {
-            USER_ACTION: { guard: 'refreshDue', target: 'refreshing' },
-            // Taken instead of the parent's TICK, so it keeps the clock too. At 00:00 the parent logs out.
-            TICK: {
-              guard: 'expiryNear',
-              target: 'refreshing',
-              actions: assign({ now: ({ event }) => event.now, expiryRefreshAt: ({ event }) => event.now }),
-            },
+            USER_ACTION: { guard: 'userActionDue', target: 'refreshing' },
+            // Taken instead of the parent's TICK, so it keeps the clock too.
+            TICK: { guard: 'tickRefreshDue', target: 'refreshing', actions: 'keepTime' },
+            ONLINE: { guard: 'wakeRefreshDue', target: 'refreshing', actions: 'keepTime' },
+            RESUME: { guard: 'wakeRefreshDue', target: 'refreshing', actions: 'keepTime' },
           },
         },
+        // Single-flight: events that would start another refresh are not heard here.
         refreshing: {
+          entry: 'noteRefreshAttempt',
           invoke: {
             src: 'refresh',
             input: ({ context }) => context.session!,
@@ -185,7 +228,19 @@ export const sessionMachine = setup({
                 { type: 'persist', params: ({ event }) => ({ session: event.output }) },
               ],
             },
-            onError: { target: 'idle', actions: 'logRefreshError' },
+            onError: [
+              {
+                guard: 'refreshRefused',
+                target: '#session.loggedOut',
+                actions: [
+                  'logRefreshError',
+                  'forgetSession',
+                  'clearStorage',
+                  { type: 'goToLogin', params: { reason: 'refused' } },
+                ],
+              },
+              { target: 'idle', actions: 'logRefreshError' },
+            ],
           },
         },
       },

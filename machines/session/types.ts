@@ -20,8 +20,8 @@ export interface SessionContext extends Omit<SessionInput, 'session'> {
   error: string | null;
   /** Where to go after signing in; null means the default (/play). */
   redirect: string | null;
-  /** When a refresh before expiry was last tried (ms), to space its retries. */
-  expiryRefreshAt: number | null;
+  /** When a refresh was last tried (ms), to space the retries of a failing one. */
+  refreshAttemptAt: number | null;
 }
 
 export type SessionEvent =
@@ -31,4 +31,8 @@ export type SessionEvent =
   /** A click that may refresh the token when the rules say so (tab change, buy, wallet button…). */
   | { type: 'USER_ACTION' }
   /** Another tab changed the stored session (signed in, rotated the token, or signed out). */
-  | { type: 'STORAGE_CHANGED'; session: Session | null; now: number };
+  | { type: 'STORAGE_CHANGED'; session: Session | null; now: number }
+  /** The network came back (the window's `online` event). */
+  | { type: 'ONLINE'; now: number }
+  /** The app is in front again (page visible, native resume). */
+  | { type: 'RESUME'; now: number };

@@ -64,7 +64,7 @@ export const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   },
 ];
 
-/** Betslip parameters of demo betslips (SPEC.md §3 Betslip). */
+/** Betslip parameters of demo betslips: default price, pick limits and fee multipliers. */
 export const DEMO_BETSLIP_PARAMS = {
   defaultBetslipPrice: 2,
   thirdChance: 3,

@@ -11,6 +11,7 @@ import { type Betslip, findBetslip, insertBetslip, isUniqueViolation } from '../
 import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
+import { inCents, insertPrizes, prizesProblem } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import type { CreateBetslipInput } from './schemas.ts';
 
@@ -96,9 +97,8 @@ export async function createBetslip(
   const problem = paramsProblem(input.betslipParams);
   if (problem) return invalid(problem);
   const prizes = input.prizes ?? [];
-  if (new Set(prizes.map((p) => p.prizeType)).size !== prizes.length) return invalid('a prize type twice');
-  if (prizes.some((p) => Math.abs(p.amount * 100 - Math.round(p.amount * 100)) > 1e-6))
-    return invalid('prize amounts have at most two decimals');
+  const prizeProblem = prizesProblem(prizes);
+  if (prizeProblem) return invalid(prizeProblem);
 
   const sid = input.sid ?? (await nextSid(db));
   if (await findBetslip(db, sid)) return refused(409, 'BETSLIP.EXISTS');
@@ -121,18 +121,7 @@ export async function createBetslip(
   try {
     await db.transaction().execute(async (trx) => {
       await insertBetslip(trx, betslip);
-      if (prizes.length) {
-        await trx
-          .insertInto('prizes')
-          .values(
-            prizes.map((p) => ({
-              prize_type: p.prizeType,
-              amount_cents: Math.round(p.amount * 100),
-              betslip_sid: sid,
-            })),
-          )
-          .execute();
-      }
+      await insertPrizes(trx, prizes.map(inCents), sid);
       await audit(trx, { actor, action: 'BETSLIP.CREATE', target: sid, detail: { endAt } }, now);
     });
   } catch (error) {
@@ -184,18 +173,11 @@ export async function publishBetslip(
             .select(['prize_type', 'amount_cents'])
             .where('betslip_sid', 'is', null)
             .execute();
-          if (defaults.length) {
-            await trx
-              .insertInto('prizes')
-              .values(
-                defaults.map((p) => ({
-                  prize_type: p.prize_type,
-                  amount_cents: toCents(p.amount_cents),
-                  betslip_sid: sid,
-                })),
-              )
-              .execute();
-          }
+          const copies = defaults.map((p) => ({
+            prizeType: p.prize_type,
+            amountCents: toCents(p.amount_cents),
+          }));
+          await insertPrizes(trx, copies, sid);
         }
         const closed = previous?.sid ?? null;
         await audit(trx, { actor, action: 'BETSLIP.PUBLISH', target: sid, detail: { closed } }, now);

@@ -77,33 +77,50 @@ export async function deleteTestimonial(
   });
 }
 
+type PrizeInM = { prizeType: number; amount: number };
+
+/** Why a prize table cannot be taken (a tier twice, an amount with more than two decimals), or null. */
+export function prizesProblem(prizes: readonly PrizeInM[]): string | null {
+  if (new Set(prizes.map((p) => p.prizeType)).size !== prizes.length) return 'a prize type twice';
+  if (prizes.some((p) => Math.abs(p.amount * 100 - Math.round(p.amount * 100)) > 1e-6))
+    return 'prize amounts have at most two decimals';
+  return null;
+}
+
+/** A prize as the operator gives it (M) as it is stored (cents). */
+export const inCents = (p: PrizeInM) => ({ prizeType: p.prizeType, amountCents: Math.round(p.amount * 100) });
+
+/** Writes prize rows: a betslip's own pools, or the default table when `betslipSid` is null. */
+export async function insertPrizes(
+  db: Db,
+  prizes: readonly { prizeType: number; amountCents: number }[],
+  betslipSid: string | null,
+): Promise<void> {
+  if (prizes.length === 0) return;
+  await db
+    .insertInto('prizes')
+    .values(
+      prizes.map((p) => ({ prize_type: p.prizeType, amount_cents: p.amountCents, betslip_sid: betslipSid })),
+    )
+    .execute();
+}
+
 /** Replaces the default prize table (tiers 14, 13, 12, 7, 6; amount in M). */
 export async function replacePrizes(
   db: Db,
   actor: string,
-  prizes: Array<{ prizeType: number; amount: number }>,
+  prizes: PrizeInM[],
   now: Date,
-): Promise<OpResult<Array<{ prizeType: number; amount: number }>>> {
-  if (new Set(prizes.map((p) => p.prizeType)).size !== prizes.length)
-    return refused(400, 'PRIZES.INVALID', 'a prize type twice');
-  if (prizes.some((p) => Math.abs(p.amount * 100 - Math.round(p.amount * 100)) > 1e-6))
-    return refused(400, 'PRIZES.INVALID', 'amounts have at most two decimals');
+): Promise<OpResult<PrizeInM[]>> {
+  const problem = prizesProblem(prizes);
+  if (problem) return refused(400, 'PRIZES.INVALID', problem);
   const sorted = [...prizes].sort((a, b) => b.prizeType - a.prizeType);
   await db.transaction().execute(async (trx) => {
     // One replacement at a time: two concurrent delete-then-insert transactions would both insert into
     // an emptied table and the second would break the unique index.
     await sql`SELECT pg_advisory_xact_lock(hashtext('prizes:default'))`.execute(trx);
     await trx.deleteFrom('prizes').where('betslip_sid', 'is', null).execute();
-    await trx
-      .insertInto('prizes')
-      .values(
-        sorted.map((p) => ({
-          prize_type: p.prizeType,
-          amount_cents: Math.round(p.amount * 100),
-          betslip_sid: null,
-        })),
-      )
-      .execute();
+    await insertPrizes(trx, sorted.map(inCents), null);
     await audit(trx, { actor, action: 'PRIZES.REPLACE', target: 'prizes', detail: { prizes: sorted } }, now);
   });
   return done(sorted.map((p) => ({ prizeType: p.prizeType, amount: Math.round(p.amount * 100) / 100 })));

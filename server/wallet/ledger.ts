@@ -15,7 +15,7 @@ export interface MoveInput {
   /** Signed integer cents: credits positive, debits negative. */
   amountCents: number;
   kind: MoveKind;
-  /** Upper-case code the client shows title-cased (SPEC.md §3 Wallet move), e.g. 'BETSLIP_STAKE'. */
+  /** Upper-case code the client shows title-cased with spaces, e.g. 'BETSLIP_STAKE'. */
   reason: string;
   serviceId: string;
   /** Unique per subscriber: posting the same key again returns the first move instead of moving money. */

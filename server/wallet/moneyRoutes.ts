@@ -1,7 +1,7 @@
 // The money-moving wallet routes (CONTRACTS.md "Wallet, subscription and account API"): airtime
 // (mobile-money-transaction) and cash-out. Both require an Idempotency-Key; input is checked before
 // the key is claimed, and refusals store nothing, so a refused request leaves no row behind.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
@@ -54,6 +54,25 @@ const CashOutAnswer = Type.Object({
   reference: Type.String(),
 });
 
+/** A money POST's schemas: its body, the Idempotency-Key header, its answer or a refusal. */
+const moneyRoute = <Body extends TSchema, Ok extends TSchema>(body: Body, ok: Ok) => ({
+  schema: { body, headers: SubmitHeaders, response: { 200: ok, '4xx': ErrorResponse } },
+});
+
+/** The amount in cents, or a 400 AMOUNT.INVALID refusal (the rule the amount field also applies). */
+function amountCentsOf(amount: number | string): number {
+  const cents = parseAmountCents(amount);
+  if (cents === null) throw new ApiError(400, 'AMOUNT.INVALID');
+  return cents;
+}
+
+/** The supported wallet `sid` names, or a 400 WALLET.UNKNOWN refusal. */
+async function knownWallet(db: Kysely<Database>, sid: string) {
+  const wallet = await findWallet(db, sid);
+  if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
+  return wallet;
+}
+
 type Answer = { statusCode: number; body: unknown; replayed: boolean };
 
 /** Sends an idempotent answer (first or replayed); a thrown ApiError is answered by the error handler. */
@@ -66,50 +85,26 @@ async function answer(reply: FastifyReply, run: () => Promise<Answer>) {
 export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async (app, opts) => {
   const deps = { db: opts.db, provider: opts.provider, timeoutMs: opts.timeoutMs, now: opts.now };
 
-  app.post(
-    '/mobile-money-transaction',
-    {
-      schema: {
-        body: AirtimeBody,
-        headers: SubmitHeaders,
-        response: { 200: AirtimeAnswer, '4xx': ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const msisdn = request.user.msisdn;
-      const { amount, receivingMsisdn, mobileWalletSid, lang } = request.body;
-      const amountCents = parseAmountCents(amount);
-      if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
-      const receiving = receivingMsisdn ? normaliseMsisdn(receivingMsisdn) : msisdn;
-      if (!receiving) throw new ApiError(400, 'MSISDN.INVALID');
-      const wallet = await findWallet(opts.db, mobileWalletSid);
-      if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
-      const order = { amountCents, receivingMsisdn: receiving, walletSid: wallet.sid, lang };
-      const key = request.headers['idempotency-key'];
-      return answer(reply, () => buyAirtime(deps, msisdn, request.body, order, key));
-    },
-  );
+  app.post('/mobile-money-transaction', moneyRoute(AirtimeBody, AirtimeAnswer), async (request, reply) => {
+    const msisdn = request.user.msisdn;
+    const { amount, receivingMsisdn, mobileWalletSid, lang } = request.body;
+    const amountCents = amountCentsOf(amount);
+    const receiving = receivingMsisdn ? normaliseMsisdn(receivingMsisdn) : msisdn;
+    if (!receiving) throw new ApiError(400, 'MSISDN.INVALID');
+    const wallet = await knownWallet(opts.db, mobileWalletSid);
+    const order = { amountCents, receivingMsisdn: receiving, walletSid: wallet.sid, lang };
+    const key = request.headers['idempotency-key'];
+    return answer(reply, () => buyAirtime(deps, msisdn, request.body, order, key));
+  });
 
-  app.post(
-    '/cash-out',
-    {
-      schema: {
-        body: CashOutBody,
-        headers: SubmitHeaders,
-        response: { 200: CashOutAnswer, '4xx': ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const msisdn = request.user.msisdn;
-      const { amount, mobileWalletSid, lang } = request.body;
-      const amountCents = parseAmountCents(amount);
-      if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
-      const wallet = await findWallet(opts.db, mobileWalletSid);
-      if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
-      const key = request.headers['idempotency-key'];
-      return answer(reply, () =>
-        requestCashOut(deps, msisdn, request.body, { amountCents, wallet, lang }, key),
-      );
-    },
-  );
+  app.post('/cash-out', moneyRoute(CashOutBody, CashOutAnswer), async (request, reply) => {
+    const msisdn = request.user.msisdn;
+    const { amount, mobileWalletSid, lang } = request.body;
+    const amountCents = amountCentsOf(amount);
+    const wallet = await knownWallet(opts.db, mobileWalletSid);
+    const key = request.headers['idempotency-key'];
+    return answer(reply, () =>
+      requestCashOut(deps, msisdn, request.body, { amountCents, wallet, lang }, key),
+    );
+  });
 };

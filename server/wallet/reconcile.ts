@@ -55,6 +55,33 @@ async function takeKey(
   return (await takeOverKey(db, scope, claimed, now)) ? now : 'busy';
 }
 
+/**
+ * Asks the provider about one payment while holding its request's key (see takeKey). A key busy with a
+ * live attempt, or no status answer in time, leaves the payment pending; otherwise `settle` acts on the
+ * answer and names what it counted (null: another run settled it first). The key is released after
+ * (a stored answer is kept: only a claim still in progress is released, so the retry runs at once).
+ */
+async function settleUnderKey<A>(
+  db: LedgerDb,
+  scope: IdempotencyScope | null,
+  run: { now: Date; options: ReconcileOptions; report: ReconcileReport },
+  status: () => Promise<A>,
+  settle: (answer: A) => Promise<keyof ReconcileReport | null>,
+): Promise<void> {
+  const held = scope ? await takeKey(db, scope, run.now, run.options.minAgeMs) : null;
+  if (held === 'busy') {
+    run.report.stillPending++;
+    return;
+  }
+  try {
+    const answer = await withTimeout(status(), run.options.timeoutMs);
+    const counted = answer === 'TIMEOUT' ? 'stillPending' : await settle(answer);
+    if (counted) run.report[counted]++;
+  } finally {
+    if (scope && held) await releaseKey(db, scope, held);
+  }
+}
+
 /** The key of the cash-out request that withheld `cashOut` (its CASH_OUT move's is 'cash-out:<key>'). */
 async function cashOutScope(db: LedgerDb, cashOut: CashOut): Promise<IdempotencyScope | null> {
   const move = await db
@@ -81,26 +108,20 @@ export async function reconcileCashOuts(
   const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
   for (const cashOut of pending) {
     const scope = await cashOutScope(db, cashOut);
-    const held = scope ? await takeKey(db, scope, now, options.minAgeMs) : null;
-    if (held === 'busy') {
-      report.stillPending++;
-      continue;
-    }
-    try {
-      const answer = await withTimeout(provider.status(cashOut.reference), options.timeoutMs);
-      if (answer === 'TIMEOUT' || answer.status === 'PENDING') {
-        report.stillPending++;
-      } else if (answer.status === 'CONFIRMED') {
-        if (await confirmCashOut(db, cashOut.id, answer.providerRef)) report.confirmed++;
-      } else if (await failCashOut(db, cashOut.id, null)) {
+    await settleUnderKey(
+      db,
+      scope,
+      { now, options, report },
+      () => provider.status(cashOut.reference),
+      async (answer) => {
+        if (answer.status === 'PENDING') return 'stillPending';
+        if (answer.status === 'CONFIRMED')
+          return (await confirmCashOut(db, cashOut.id, answer.providerRef)) ? 'confirmed' : null;
         // FAILED, or UNKNOWN: the request never reached the provider (minAgeMs rules out one in flight,
         // the held key a retry), so no money left and the subscriber gets it back.
-        report.failed++;
-      }
-    } finally {
-      // The retry then runs at once and answers from the cash-out as it now stands.
-      if (scope && held) await releaseKey(db, scope, held);
-    }
+        return (await failCashOut(db, cashOut.id, null)) ? 'failed' : null;
+      },
+    );
   }
   return report;
 }
@@ -122,24 +143,18 @@ export async function reconcileAirtimePurchases(
     options.limit,
   )) {
     const scope = { msisdn: purchase.msisdn, route: AIRTIME_ROUTE, key: purchase.key };
-    const held = await takeKey(db, scope, now, options.minAgeMs);
-    if (held === 'busy') {
-      report.stillPending++;
-      continue;
-    }
-    try {
-      const answer = await withTimeout(provider.status(purchase.reference), options.timeoutMs);
-      if (answer === 'TIMEOUT' || answer.status === 'PENDING') {
-        report.stillPending++;
-        continue;
-      }
-      const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
-      report[settled.status === 'CONFIRMED' ? 'confirmed' : 'failed']++;
-      await completeKey(db, scope, answerFor(settled));
-    } finally {
-      // Unless the answer was stored above (the release then finds nothing in progress).
-      if (held) await releaseKey(db, scope, held);
-    }
+    await settleUnderKey(
+      db,
+      scope,
+      { now, options, report },
+      () => provider.status(purchase.reference),
+      async (answer) => {
+        if (answer.status === 'PENDING') return 'stillPending';
+        const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
+        await completeKey(db, scope, answerFor(settled));
+        return settled.status === 'CONFIRMED' ? 'confirmed' : 'failed';
+      },
+    );
   }
   return report;
 }
@@ -162,27 +177,21 @@ export async function reconcileAirtimeStakes(
       else report.stillPending++;
       continue;
     }
-    const held = await takeKey(deps.db, scope, now, options.minAgeMs);
-    if (held === 'busy') {
-      report.stillPending++;
-      continue;
-    }
-    try {
-      const answer = await withTimeout(deps.billing.status(stake.reference), options.timeoutMs);
-      if (answer === 'TIMEOUT') {
-        report.stillPending++;
-      } else if (answer.status === 'CHARGED') {
-        const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
-          completeKey(trx, scope, r),
-        );
-        report[response.statusCode === 200 ? 'confirmed' : 'failed']++;
-      } else if (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) {
-        report.failed++;
-      }
-    } finally {
-      // The retry then runs at once (a stored answer is kept: only a claim in progress is released).
-      if (held) await releaseKey(deps.db, scope, held);
-    }
+    await settleUnderKey(
+      deps.db,
+      scope,
+      { now, options, report },
+      () => deps.billing.status(stake.reference),
+      async (answer) => {
+        if (answer.status === 'CHARGED') {
+          const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
+            completeKey(trx, scope, r),
+          );
+          return response.statusCode === 200 ? 'confirmed' : 'failed';
+        }
+        return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;
+      },
+    );
   }
   return report;
 }

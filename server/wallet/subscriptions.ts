@@ -1,5 +1,5 @@
 // Subscriptions per service. Playing Jackpot 14 requires an enabled 'JACKPOT14' row; rows for other
-// services are the subscriber's "other subscriptions" (SPEC.md §4 Subscription).
+// services are the subscriber's "other subscriptions", shown in a warning before subscribing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 

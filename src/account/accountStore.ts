@@ -1,5 +1,5 @@
 // The signed-in subscriber's wallet and subscription status, shared by the header and the screens
-// (SPEC.md §2 Shell: loaded on start, refetched after anything that changes them). A tiny external
+// (loaded on start, refetched after anything that changes them). A tiny external
 // store rather than a machine: it only holds the latest answers, and it sits in the first-load bundle.
 import { fetchSubscriberInfo, fetchWalletInfo, type SubscriberInfo, type WalletInfo } from '../api/wallet';
 

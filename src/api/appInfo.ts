@@ -1,4 +1,5 @@
-// Newest version and client type (SPEC.md §7): website client credential, no signed-in user needed.
+// Newest version and client type (docs/CONTRACTS.md "PWA, push and version API"): website client credential,
+// no signed-in user needed.
 import type { ClientType, NewestVersion } from '../../machines/rules/version';
 import { apiGet } from './http';
 

@@ -1,4 +1,4 @@
-// The identity provider's token call (SPEC.md §7, DESIGN.md contracts): a form-encoded POST with the
+// The identity provider's token call (DESIGN.md contracts): a form-encoded POST with the
 // mobile client's Basic credential, for the password grant (sign-in) and the refresh_token grant.
 import { loginName } from '../../machines/session/msisdn';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-// The server's clock (issue 4): the betslip countdown runs on server time, so a phone whose clock is
+// The server's clock: the betslip countdown runs on server time, so a phone whose clock is
 // wrong neither shows a false deadline nor lets a slip go that the server will refuse as closed.
 // The offset comes from the Date header every API answer carries (same origin, so it is readable).
 import { onResponse } from './http';

@@ -20,6 +20,8 @@ export class ApiError extends Error {
 export interface TokenSource {
   /** The access token, or null when signed out. */
   token(): string | null;
+  /** Resolves when no token refresh is under way, so a call waits for the token it is about to get. */
+  settled?(): Promise<void>;
 }
 let tokenSource: TokenSource | null = null;
 
@@ -59,6 +61,8 @@ export async function request<T>(
   const auth = opts.auth ?? 'bearer';
   if (auth === 'website') headers.Authorization = `Basic ${config.websiteBasicKey}`;
   if (auth === 'bearer') {
+    // At start-up, on resume or when the network returns an expired token is being refreshed: wait for it.
+    await tokenSource?.settled?.();
     const token = tokenSource?.token();
     if (token) headers.Authorization = `Bearer ${token}`;
   }

@@ -8,7 +8,7 @@ import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
 
-/** The body of submit-online-betslip (SPEC.md §3), defined beside the offline queue that stores it. */
+/** The body of submit-online-betslip, defined beside the offline queue that stores it. */
 export type { SubmissionPayload } from '../offline/queueFormat';
 
 export interface SubmitAccepted extends SubmitResult {

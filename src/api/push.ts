@@ -1,4 +1,4 @@
-// Push subscription calls (SPEC.md §7, CONTRACTS.md "PWA, push and version API").
+// Push subscription calls (docs/CONTRACTS.md "PWA, push and version API").
 import { apiGet, apiPost } from './http';
 
 /** The server's VAPID public key (base64url), for pushManager.subscribe. Website client credential. */

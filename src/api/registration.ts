@@ -1,6 +1,6 @@
-// Web registration and password reset by SMS one-time password (SPEC.md §7, docs/CONTRACTS.md): request an
-// OTP for a purpose, check it, then register or reset the password with it. All carry the website
-// client's Basic credential.
+// Web registration and password reset by SMS one-time password (docs/CONTRACTS.md "Server"): request an
+// OTP for a purpose (register or reset), check it, then register or reset the password with it. All carry
+// the website client's Basic credential.
 import { apiPost } from './http';
 
 export type Lang = string;

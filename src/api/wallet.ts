@@ -16,7 +16,7 @@ export interface WalletMove {
 
 export interface WalletInfo {
   totalAvailableAmount: number;
-  /** Spelt so on the wire (SPEC.md §3). */
+  /** Spelt so on the wire, as the original API has it. */
   withdrawablemount: number;
   totalWonAmount: number;
   totalWithdrawnAmount: number;

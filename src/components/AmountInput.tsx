@@ -1,4 +1,4 @@
-// The amount field (SPEC.md §5): an M prefix, thousands separators and at most two decimals as typed,
+// The amount field: an M prefix, thousands separators and at most two decimals as typed,
 // padded to two decimals on blur, cleared when zero or empty. The caller keeps the shown text; send
 // `amountToWire(value)` (machines/rules/amount.ts), which is the text without anything but digits and dot.
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// EN / ST switch (SPEC.md §1). The choice is saved and applied without a reload.
+// EN / ST switch. The choice is saved and applied without a reload.
 import { useLingui as useLinguiContext } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { changeLanguage, type Language } from '../i18n/i18n';

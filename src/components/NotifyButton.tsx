@@ -1,6 +1,6 @@
 // "Notify me": turns on web push for the signed-in subscriber (betslip closing soon, results, winnings).
 // Hidden where the browser cannot do push and inside the native app (which registers on sign-in).
-// A failure is logged only (SPEC.md §8); the button stays so the subscriber can try again.
+// A failure is logged only (console, never a message); the button stays so the subscriber can try again.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { platform } from '../platform';

@@ -1,4 +1,4 @@
-// The shared paginator (SPEC.md §5): up to three page numbers around the current page, with first /
+// The shared paginator: up to three page numbers around the current page, with first /
 // previous / next / last shown only where they lead somewhere. Used by Results and wallet Transactions.
 import { useLingui } from '@lingui/react/macro';
 import { pageControls, pageNumbers } from '../../machines/rules/paging';

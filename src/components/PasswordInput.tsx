@@ -1,6 +1,6 @@
 // A password field with a show/hide toggle, so a subscriber on a small keyboard can check what they typed.
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
 
@@ -19,6 +19,22 @@ export function PasswordInput(props: Props) {
       >
         {shown ? t`Hide` : t`Show`}
       </button>
+    </div>
+  );
+}
+
+/** A labelled password field that reports its text; `children` stand under it (rules, hints). */
+export function PasswordField({
+  label,
+  onValue,
+  children,
+  ...input
+}: Omit<Props, 'onChange'> & { label: string; onValue: (value: string) => void; children?: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={input.id}>{label}</label>
+      <PasswordInput {...input} onChange={(e) => onValue(e.target.value)} />
+      {children}
     </div>
   );
 }

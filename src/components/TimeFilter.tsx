@@ -1,5 +1,5 @@
-// Time-range selector (SPEC.md §5/§9) shared by Results and wallet Transactions. The placeholder option
-// means 'All', as SPEC.md gives both the same duration.
+// Time-range selector shared by Results and wallet Transactions. The placeholder option means 'All': the
+// original client gives both the same duration.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';

@@ -1,10 +1,10 @@
-// A toast (SPEC.md §2 wallet and account, §4: auto-hides after 5 s): a header line and an optional
+// A toast (on wallet and account, auto-hides after 5 s): a header line and an optional
 // message, success / warning / failure colours, and a close button. Failures are announced at once.
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import './toast.css';
 
-/** Wallet and account toasts hide by themselves after this long (SPEC.md §9). */
+/** Wallet and account toasts hide by themselves after this long. */
 export const TOAST_MS = 5000;
 
 export type ToastKind = 'success' | 'warning' | 'failure';

@@ -1,4 +1,4 @@
-// The current time, re-read every `intervalMs` (1 s for the header clock, SPEC.md §9).
+// The current time, re-read every `intervalMs` (1 s for the header clock).
 import { useEffect, useState } from 'react';
 
 export function useNow(intervalMs = 1000): Date {

@@ -1,4 +1,4 @@
-// The 300 ms shake of invalid fields (SPEC.md §5, §9): `shake(['amount'])` marks fields for one play of
+// The 300 ms shake of invalid fields: `shake(['amount'])` marks fields for one play of
 // the CSS animation (.shake in src/styles/forms.css); invalidity itself is the form's own state.
 import { useCallback, useEffect, useRef, useState } from 'react';
 

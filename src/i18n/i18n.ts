@@ -1,4 +1,4 @@
-// Languages (SPEC.md §1): Sesotho by default; a saved choice (localStorage 'lang') overrides it; a saved
+// Languages: Sesotho by default; a saved choice (localStorage 'lang') overrides it; a saved
 // value that is neither language means English. Each catalog is its own chunk, loaded when first needed.
 import { i18n } from '@lingui/core';
 

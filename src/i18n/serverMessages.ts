@@ -31,7 +31,7 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'ERRORS.URI_TOO_LONG': msg`This address is too long.`,
   'ERRORS.HEADERS_TOO_LARGE': msg`The request was too large. Please try again.`,
   'ERRORS.REQUEST_TIMEOUT': msg`The request took too long. Check your connection and try again.`,
-  // Wallet, subscription and play limits (docs/CONTRACTS.md issue 5).
+  // Wallet, subscription and play limits (docs/CONTRACTS.md "Wallet, subscription and account API").
   'WALLET.SERVERERROR': msg`The transaction could not be completed. Please try again.`,
   'WALLET.INSUFFICIENT_FUNDS': msg`There is not enough money in your wallet for this amount.`,
   'WALLET.UNKNOWN': msg`That mobile wallet is not supported. Choose another one.`,

@@ -1,4 +1,4 @@
-// Fixed formats of SPEC.md §2 (dd/MM/yyyy, HH:mm:ss), in local time and the same in every language.
+// Fixed date and time formats (dd/MM/yyyy, HH:mm:ss), in local time and the same in every language.
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd/MM/yyyy */

@@ -12,7 +12,7 @@ import {
   type SubmissionPayload,
   SYNC_TAG,
 } from './queueFormat';
-import { idbQueueStore } from './queueStore';
+import { idbQueueStore, type StoredAuth } from './queueStore';
 import { type ReplayReport, replayQueue } from './replay';
 
 const changes = new EventTarget();
@@ -75,21 +75,29 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
+/** The session replays send with; `startPageQueue` hands over the session service's. */
+let auth = async (): Promise<StoredAuth> => {
+  const s = readSession();
+  return { token: s.token, user: s.user };
+};
+
 let running: Promise<ReplayReport> | null = null;
+/** Asked for while a pass ran: one more pass follows it (its session may be older than the request). */
+let again: { force: boolean } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** One replay pass at a time in this page (and one across page and worker, by the queue lock). */
+/**
+ * One replay pass at a time in this page (and one across page and worker, by the queue lock). A call
+ * during a pass gets that pass and one more after it, so a token refreshed meanwhile is used.
+ */
 export function replayNow(force: boolean): Promise<ReplayReport | null> {
   if (navigator.onLine === false) return Promise.resolve(null);
-  running ??= replayQueue(
-    {
-      store: idbQueueStore,
-      auth: async () => {
-        const s = readSession();
-        return { token: s.token, user: s.user };
-      },
-      send: (e, token) => sendQueuedSubmission(e, token),
-    },
+  if (running) {
+    again = { force: force || (again?.force ?? false) };
+    return running;
+  }
+  running = replayQueue(
+    { store: idbQueueStore, auth, send: (e, token) => sendQueuedSubmission(e, token) },
     force,
   )
     .then((report) => {
@@ -100,7 +108,10 @@ export function replayNow(force: boolean): Promise<ReplayReport | null> {
     })
     .finally(() => {
       running = null;
-      void schedule();
+      const next = again;
+      again = null;
+      if (next) void replayNow(next.force);
+      else void schedule();
     });
   return running;
 }
@@ -114,10 +125,15 @@ async function schedule(): Promise<void> {
 
 let started = false;
 
-/** Start-up: replay what an earlier visit left, and listen for the moments worth another try. */
-export function startPageQueue(): void {
+/**
+ * Start-up: replay what an earlier visit left, and listen for the moments worth another try. `session`
+ * gives the token to replay with; it is waited for while an expired one is being refreshed (queued slips
+ * wait for the refresh rather than spend a try on a token the server refuses).
+ */
+export function startPageQueue(session?: () => Promise<StoredAuth>): void {
   if (started) return;
   started = true;
+  if (session) auth = session;
   window.addEventListener('online', () => void replayNow(true));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void replayNow(true);

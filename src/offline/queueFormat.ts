@@ -6,7 +6,7 @@
 // background-sync plugin drops an entry on any HTTP answer, which would lose slips on a 502.
 import type { PredictionDto } from '../../machines/rules/betslip';
 
-/** The body of submit-online-betslip (SPEC.md §3 Submission payload); src/api/play.ts re-exports it. */
+/** The body of submit-online-betslip (docs/CONTRACTS.md "Play API"); src/api/play.ts re-exports it. */
 export interface SubmissionPayload {
   /** Read from the session's `user`; the server ignores it and uses the token's subscriber. */
   msisdn: string | null;

@@ -3,10 +3,10 @@
 // never downloads them; the web fall-backs (localStorage, web push, no resume) live elsewhere and these
 // functions are only called inside the native shell.
 
-/** SPEC.md §8: a native push registration error is shown as an alert starting with these words. */
+/** A native push registration error is shown as an alert starting with these words. */
 export const REGISTRATION_ERROR = 'Error on registration:';
 
-/** Device-preferences keys, the same names as the localStorage keys (SPEC.md §3). */
+/** Device-preferences keys, the same names as the localStorage keys. */
 export const PREF_KEYS = { token: 'token', refreshToken: 'refresh_token' } as const;
 
 export interface MirroredTokens {
@@ -43,8 +43,8 @@ export async function readMirroredTokens(): Promise<MirroredTokens> {
 const registrationListeners: { remove(): Promise<void> }[] = [];
 
 /**
- * Native push (SPEC.md §7): asks for permission and, when granted, registers; the registration token is
- * sent with `post`. A registration error is alerted as SPEC.md §8 words it. Resolves once asked.
+ * Native push: asks for permission and, when granted, registers; the registration token is sent with
+ * `post`. A registration error is alerted as 'Error on registration:' and the error. Resolves once asked.
  */
 export async function registerNativePush(
   post: (registrationToken: string) => Promise<unknown>,

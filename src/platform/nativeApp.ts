@@ -1,10 +1,10 @@
-// The native shell's start-up (SPEC.md §3, §4, §7): tokens mirrored to device preferences and restored
+// The native shell's start-up: tokens mirrored to device preferences and restored
 // from them when the WebView lost its storage, push registration while signed in, and on every resume:
-// retrieve the tokens, go to /login when signed out, check the newest version. main.tsx imports this only
-// when running inside Capacitor; in a browser none of it loads.
+// retrieve the tokens, refresh an expired one, go to /login when signed out, check the newest version.
+// main.tsx imports this only when running inside Capacitor; in a browser none of it loads.
 import type { EventObject } from 'xstate';
 import { postMobilePushToken } from '../api/push';
-import { claimsOf, readSession, setTokenMirror, writeSession } from '../session/storage';
+import { claimsOf, readSession, sessionOf, setTokenMirror, writeSession } from '../session/storage';
 import { checkNewestVersionOnce, refreshNewestVersion } from '../shell/notices/versionStore';
 import {
   mirrorTokens,
@@ -38,18 +38,18 @@ export async function restoreTokens(): Promise<boolean> {
   const mirrored = await readMirroredTokens();
   if (isNull(mirrored.token)) return false;
   const claims = claimsOf(mirrored.token);
-  writeSession({
-    user: claims.preferred_username ?? null,
-    role: JSON.stringify(claims.realm_access?.roles ?? []),
-    token: mirrored.token,
-    refreshToken: mirrored.refreshToken,
-    exp: claims.exp ?? null,
-    iat: claims.iat ?? null,
-  });
+  writeSession(
+    sessionOf(
+      claims.preferred_username ?? null,
+      JSON.stringify(claims.realm_access?.roles ?? []),
+      mirrored.token,
+      mirrored.refreshToken,
+    ),
+  );
   return true;
 }
 
-/** App resume (SPEC.md §4): retrieve the tokens, go to /login if signed out, check the newest version. */
+/** App resume: retrieve the tokens, refresh, go to /login if signed out, check the version. */
 export async function onResume(host: NativeAppHost, checkVersion = refreshNewestVersion): Promise<void> {
   try {
     await restoreTokens();
@@ -57,6 +57,8 @@ export async function onResume(host: NativeAppHost, checkVersion = refreshNewest
     console.error('could not read the tokens from device preferences', error);
   }
   host.session.actor.send({ type: 'STORAGE_CHANGED', session: readSession(), now: Date.now() });
+  // Signed in on an expired access token (the app slept): refresh it now rather than on the next tick.
+  host.session.actor.send({ type: 'RESUME', now: Date.now() });
   if (!host.session.isLoggedIn() && !/^\/(login|register)\b/.test(host.currentPath()))
     host.navigate('/login');
   await checkVersion();

@@ -3,7 +3,7 @@
 // nothing here is needed for the first paint.
 import { fetchVapidPublicKey, postWebPushSubscription } from '../api/push';
 
-/** SPEC.md §7: push subscribe calls give the result 'failed!' on error (console only, §8). */
+/** Push subscribe calls give the result 'failed!' on error (console only, no message). */
 export const PUSH_FAILED = 'failed!';
 /** A page without a registered service worker never resolves `ready`; give up after this. */
 export const SW_READY_TIMEOUT_MS = 10_000;

@@ -1,5 +1,6 @@
-// "A new version is ready" (issue 7): a small bar at the top (the slip's submit button stays free) instead of silently serving stale code.
-// Tapping update switches the service worker and reloads; "later" hides the bar until the next visit.
+// "A new version is ready": a small bar at the top (the slip's submit button stays free) instead of silently
+// serving stale code. Tapping update switches the service worker and reloads; "later" hides the bar until the
+// next visit.
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import './update.css';

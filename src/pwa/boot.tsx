@@ -31,7 +31,10 @@ export function bootPwa(session: SessionService): void {
       () => undefined,
     );
   });
-  startPageQueue();
+  startPageQueue(async () => {
+    await session.settled();
+    return { token: session.token(), user: session.user() };
+  });
   if (import.meta.env.PROD) {
     registerServiceWorker({ onUpdateReady: (update) => void showUpdatePrompt(update) }).catch(
       (err: unknown) => console.error('service worker registration failed', err),

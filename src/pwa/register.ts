@@ -1,10 +1,10 @@
-// Service-worker registration (SPEC.md §7): in production builds, when the app is stable or after
+// Service-worker registration: in production builds, when the app is stable or after
 // 30000 ms at the latest. "Stable" here: the page has loaded and the browser has an idle moment, so the
 // worker's precache download never competes with the first screen on a 2G link. A new version waits
 // until the subscriber taps "update" (UpdatePrompt); then every open tab reloads into it.
 import { Workbox } from 'workbox-window';
 
-/** SPEC.md §9: register after 30000 ms if not yet stable. */
+/** Register after 30000 ms if not yet stable. */
 export const REGISTER_MAX_DELAY_MS = 30_000;
 /** How often an open app asks whether a new version was deployed. */
 export const UPDATE_CHECK_MS = 60 * 60_000;

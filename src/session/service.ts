@@ -1,13 +1,13 @@
 // Mounts the session machine with the app's side effects (token calls, storage, navigation), as the
 // house style has it: the machine never imports the router; this module hands it a `navigate`.
-import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { Role } from '../../machines/rules/roles';
-import { hasRole, isLoggedIn, type Session } from '../../machines/session/rules';
+import { hasRole, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
 import { config } from '../config';
 import { platform } from '../platform';
 import { clearSession, readSession, watchSession, writeSession } from './storage';
-import { login, refreshSingleFlight } from './tokens';
+import { login, REFRESH_TIMEOUT_MS, refreshSingleFlight } from './tokens';
 
 /** Where the session sends the user; the router implements it. */
 export interface SessionNavigator {
@@ -33,12 +33,21 @@ export interface SessionReader {
   user(): string | null;
   /** Whether the signed-in user's realm roles include `role`. */
   hasRole(role: Role): boolean;
+  /**
+   * Resolves once the refresh of an expired or nearly expired token is over (at once when none is under
+   * way), so a call made at start-up or after a resume goes with the new token. Never rejects; waits at
+   * most REFRESH_TIMEOUT_MS.
+   */
+  settled(): Promise<void>;
 }
 
 /** What screens, the shell and route guards use. */
 export interface SessionService extends SessionReader {
   actor: SessionActor;
-  /** Exact at this instant (a guard may run up to a second before the next tick). */
+  /**
+   * Signed in, exact at this instant (a guard may run up to a second before the next tick): a live
+   * access token, or an expired one with a live refresh token (DESIGN.md "Staying signed in").
+   */
   isLoggedIn(): boolean;
   login(username: string, password: string, redirect?: string | null): void;
   signOut(): void;
@@ -56,6 +65,23 @@ export function safeRedirect(target: string | null | undefined): string {
   return target;
 }
 
+/**
+ * The moments worth a refresh besides the ticks: the network coming back (`online`) and the app being
+ * shown again (`visibilitychange`, which the native WebView fires on resume too). Returns the removal.
+ */
+function watchWakeUps(send: (e: { type: 'ONLINE' | 'RESUME'; now: number }) => void): () => void {
+  const online = () => send({ type: 'ONLINE', now: Date.now() });
+  const visible = () => {
+    if (document.visibilityState === 'visible') send({ type: 'RESUME', now: Date.now() });
+  };
+  window.addEventListener('online', online);
+  document.addEventListener('visibilitychange', visible);
+  return () => {
+    window.removeEventListener('online', online);
+    document.removeEventListener('visibilitychange', visible);
+  };
+}
+
 export function createSessionService(nav: SessionNavigator): SessionService {
   const machine = sessionMachine.provide({
     actors: {
@@ -64,11 +90,14 @@ export function createSessionService(nav: SessionNavigator): SessionService {
       storageWatcher: fromCallback(({ sendBack }) =>
         watchSession((session) => sendBack({ type: 'STORAGE_CHANGED', session, now: Date.now() })),
       ),
+      wakeWatcher: fromCallback(({ sendBack }) => watchWakeUps(sendBack)),
     },
     actions: {
       persist: (_, { session }) => writeSession(session),
       clearStorage: () => clearSession(),
-      goToLogin: (_, { reason }) => nav.toLogin(reason === 'expired' ? nav.currentHref() : undefined),
+      // After an expiry or a refusal the subscriber comes back where they were once signed in again.
+      goToLogin: (_, { reason }) =>
+        nav.toLogin(reason === 'expired' || reason === 'refused' ? nav.currentHref() : undefined),
       goAfterLogin: (_, { redirect }) => nav.to(safeRedirect(redirect)),
     },
   });
@@ -77,18 +106,37 @@ export function createSessionService(nav: SessionNavigator): SessionService {
   });
   actor.start();
   const current = () => actor.getSnapshot().context.session;
+  // Worth waiting for: a refresh replacing a token that is expired or about to be (a user action's early
+  // refresh leaves a usable token, so calls go on with it).
+  const replacingToken = () => {
+    const snap = actor.getSnapshot();
+    const s = snap.context.session;
+    return (
+      snap.matches({ loggedIn: 'refreshing' }) && isNearlyExpired(s?.exp ?? null, s?.iat ?? null, Date.now())
+    );
+  };
   return {
     actor,
     token: () => {
+      if (!actor.getSnapshot().matches('loggedIn')) return null;
       const token = current()?.token;
       // Signed out stores the text 'null' (the original client's format), which is no token.
       return token && token !== 'null' ? token : null;
     },
     user: () => current()?.user ?? null,
     hasRole: (role) => hasRole(current(), role),
+    settled: () =>
+      replacingToken()
+        ? waitFor(actor, (s) => !s.matches({ loggedIn: 'refreshing' }), { timeout: REFRESH_TIMEOUT_MS }).then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve(),
     isLoggedIn: () => {
       const snap = actor.getSnapshot();
-      return snap.matches('loggedIn') && isLoggedIn(snap.context.session, Date.now());
+      return (
+        snap.matches('loggedIn') && isSignedIn(snap.context.session, Date.now(), config.allowAutoRefresh)
+      );
     },
     login: (username, password, redirect) => actor.send({ type: 'LOGIN', username, password, redirect }),
     signOut: () => actor.send({ type: 'SIGN_OUT' }),

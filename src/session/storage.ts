@@ -1,7 +1,7 @@
-// Where the session lives between visits (SPEC.md §3): localStorage keys user, role (JSON array of realm
+// Where the session lives between visits: localStorage keys user, role (JSON array of realm
 // roles), token and refresh_token. Signed out means role and token hold the text 'null'.
 import { jwtDecode } from 'jwt-decode';
-import { EMPTY_SESSION, type Session } from '../../machines/session/rules';
+import type { Session } from '../../machines/session/rules';
 import type { TokenResponse } from '../api/auth';
 
 export const KEYS = { user: 'user', role: 'role', token: 'token', refreshToken: 'refresh_token' } as const;
@@ -40,7 +40,7 @@ function set(key: string, value: string | null): void {
   }
 }
 
-/** Receives every token write; the native app copies them to device preferences (SPEC.md §3). */
+/** Receives every token write; the native app copies them to device preferences. */
 export type TokenMirror = (token: string | null, refreshToken: string | null) => void;
 let tokenMirror: TokenMirror | null = null;
 
@@ -49,19 +49,31 @@ export function setTokenMirror(mirror: TokenMirror | null): void {
   tokenMirror = mirror;
 }
 
-/** The stored session with the token's expiry and issued-at. */
-export function readSession(): Session {
-  const token = get(KEYS.token);
+/**
+ * A session from its two tokens: the access token's expiry and issued-at, and the refresh token's expiry
+ * (a JWT with Keycloak and with our server; null when it cannot be read, and then only a refusal ends it).
+ */
+export function sessionOf(
+  user: string | null,
+  role: string | null,
+  token: string | null,
+  refreshToken: string | null,
+): Session {
   const { exp, iat } = claimsOf(token);
   return {
-    user: get(KEYS.user),
-    role: get(KEYS.role),
+    user,
+    role,
     token,
-    refreshToken: get(KEYS.refreshToken),
+    refreshToken,
     exp: exp ?? null,
     iat: iat ?? null,
+    refreshExp: claimsOf(refreshToken).exp ?? null,
   };
 }
+
+/** The stored session with the tokens' claims. */
+export const readSession = (): Session =>
+  sessionOf(get(KEYS.user), get(KEYS.role), get(KEYS.token), get(KEYS.refreshToken));
 
 /** Stores a session. The token goes last, so a tab watching storage never sees a new token with old roles. */
 export function writeSession(s: Session): void {
@@ -72,7 +84,7 @@ export function writeSession(s: Session): void {
   tokenMirror?.(s.token, s.refreshToken);
 }
 
-/** Sign-out as SPEC.md §4 has it: role and token become the text 'null'; the refresh token goes. */
+/** Sign-out: role and token become the text 'null'; the refresh token goes. */
 export function clearSession(): void {
   set(KEYS.role, 'null');
   set(KEYS.token, 'null');
@@ -83,15 +95,12 @@ export function clearSession(): void {
 /** The session a token answer gives: roles and user from the access token's claims. */
 export function sessionFromTokens(t: TokenResponse, fallbackUser: string | null): Session {
   const claims = claimsOf(t.access_token);
-  return {
-    ...EMPTY_SESSION,
-    user: claims.preferred_username ?? fallbackUser,
-    role: JSON.stringify(claims.realm_access?.roles ?? []),
-    token: t.access_token,
-    refreshToken: t.refresh_token,
-    exp: claims.exp ?? null,
-    iat: claims.iat ?? null,
-  };
+  return sessionOf(
+    claims.preferred_username ?? fallbackUser,
+    JSON.stringify(claims.realm_access?.roles ?? []),
+    t.access_token,
+    t.refresh_token,
+  );
 }
 
 /** Calls `onChange` when another tab changes the session (the storage event never fires in the writer). */

@@ -1,12 +1,19 @@
 // The session machine's token actors: sign-in, and a refresh that runs once at a time across tabs (and
 // the service worker). Refresh tokens rotate and a reused one revokes its whole family (DESIGN.md), so
 // two tabs refreshing with the same token would sign the subscriber out everywhere.
-import { isLoggedIn, type Session } from '../../machines/session/rules';
+import { isLoggedIn, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { passwordGrant, refreshGrant } from '../api/auth';
+import { ApiError } from '../api/http';
 import { readSession, sessionFromTokens, writeSession } from './storage';
 
 /** Web Locks name shared with the service worker: whoever holds it is the one refreshing. */
 export const TOKEN_REFRESH_LOCK = 'jackpot14-token-refresh';
+
+/**
+ * A refresh with no answer after this long counts as a network failure (the subscriber stays signed in);
+ * on a network that swallows requests it would otherwise hold every call waiting for it.
+ */
+export const REFRESH_TIMEOUT_MS = 10_000;
 
 /** Password grant; the session is stored by the machine's `persist` action. */
 export async function login(username: string, password: string): Promise<Session> {
@@ -14,12 +21,36 @@ export async function login(username: string, password: string): Promise<Session
   return sessionFromTokens(tokens, username);
 }
 
+/** Signed out (here or in another tab) while the refresh was under way: as good as refused. */
+const signedOutMeanwhile = () => new ApiError(401, 'ERRORS.UNAUTHORIZED', 'signed out during the refresh');
+
 async function refreshInsideLock(current: Session): Promise<Session> {
   // Re-read inside the lock: if another tab rotated the token while we waited, use its result.
   const latest = readSession();
-  if (latest.token !== current.token && isLoggedIn(latest, Date.now())) return latest;
-  if (!latest.refreshToken) throw new Error('no refresh token stored');
-  const next = sessionFromTokens(await refreshGrant(latest.refreshToken), latest.user);
+  const now = Date.now();
+  if (
+    latest.token !== current.token &&
+    isLoggedIn(latest, now) &&
+    !isNearlyExpired(latest.exp, latest.iat, now)
+  )
+    return latest;
+  if (!latest.refreshToken) throw signedOutMeanwhile();
+  const spent = latest.refreshToken;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), REFRESH_TIMEOUT_MS);
+  let next: Session;
+  try {
+    next = sessionFromTokens(await refreshGrant(spent, ctrl.signal), latest.user);
+  } finally {
+    clearTimeout(timer);
+  }
+  // Sign-out wins: stored only while the refresh token we spent is still the stored one. A sign-out in
+  // any tab removed it, a new sign-in replaced it; neither may be overwritten by this late answer.
+  const stored = readSession();
+  if (stored.refreshToken !== spent) {
+    if (isSignedIn(stored, Date.now(), true)) return stored;
+    throw signedOutMeanwhile();
+  }
   // Written before the lock is released, so the next holder sees the rotated refresh token.
   writeSession(next);
   return next;

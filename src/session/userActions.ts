@@ -1,7 +1,9 @@
-// A user action refreshes the access token when the session rules say it is due (on the web, fewer than
-// 5 minutes left; in the native app, not yet refreshed today), so someone using the app is not signed out
-// in the middle of it. A user action is a click on a control: a link, a button, a tab, a page of a list,
-// a form's submit (Enter in a field clicks the submit button too).
+// A user action refreshes the access token when the session rules say it is due (on the web, once the
+// token is past half its lifetime and within 5 minutes of expiry; in the native app, not yet refreshed
+// today), so someone using the app has a fresh token before the countdown needs one. Every other click
+// is heard and ignored by the session machine: the rule lives there (machines/session/rules.ts), not
+// here. A user action is a click on a control: a link, a button, a tab, a page of a list, a form's
+// submit (Enter in a field clicks the submit button too).
 //
 // One listener on the document sees every such click, dialogs portalled outside the app's root included,
 // instead of a call placed by hand in each handler (and forgotten in the next one). Not the API client:

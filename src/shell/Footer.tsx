@@ -1,4 +1,4 @@
-// Footer (SPEC.md §1, §2): the top block (title, support, social links, payment methods, disclaimer) only
+// Footer: the top block (title, support, social links, payment methods, disclaimer) only
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';

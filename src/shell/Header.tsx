@@ -1,4 +1,4 @@
-// Header for signed-in users (SPEC.md §2): brand, wallet, subscribe and sign-out; date, clock, session
+// Header for signed-in users: brand, wallet, subscribe and sign-out; date, clock, session
 // countdown and language; the main links. Ticking parts are their own components so only they re-render.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// The main area's layout (SPEC.md §2): header and banner for signed-in users, the page, the footer.
+// The main area's layout: header and banner for signed-in users, the page, the footer.
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';

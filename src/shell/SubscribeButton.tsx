@@ -1,4 +1,4 @@
-// Subscribe button (SPEC.md §2): only for a signed-in user known not to be subscribed; the flow, the
+// Subscribe button: only for a signed-in user known not to be subscribed; the flow, the
 // warning modal and the toast are the shared SubscribeNowButton's.
 import { SubscribeNowButton } from '../subscription/SubscribeNowButton';
 

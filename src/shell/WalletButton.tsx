@@ -1,4 +1,4 @@
-// Wallet button (SPEC.md §2): M plus the total available amount once the wallet has loaded, linking to
+// Wallet button: M plus the total available amount once the wallet has loaded, linking to
 // /wallet; a click also refetches the wallet and refreshes the token when due.
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';

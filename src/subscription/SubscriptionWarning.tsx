@@ -1,5 +1,6 @@
-// Modal 1 of SPEC.md §2: before subscribing, the subscriber sees the other services they already pay
-// for; ACCEPT subscribes, Cancel (or Escape, or a tap outside) closes without subscribing. Lazy chunk.
+// The other-subscriptions warning (the shell's first modal): before subscribing, the subscriber sees the
+// other services they already pay for; ACCEPT subscribes, Cancel (or Escape, or a tap outside) closes without
+// subscribing. Lazy chunk.
 
 import { Trans } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';

@@ -55,6 +55,33 @@ export async function signIn(url: string, username: string, password: string): P
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * A money-moving POST with its Idempotency-Key, as a subscriber's phone sends it; a connection that is cut
+ * off (a killed server) answers 'network'.
+ */
+export async function postWithKey<T>(
+  url: string,
+  path: string,
+  token: string,
+  key: string,
+  body: string,
+): Promise<{ status: number | 'network'; body: Partial<T> }> {
+  try {
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': key,
+      },
+      body,
+    });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Partial<T> };
+  } catch {
+    return { status: 'network', body: {} };
+  }
+}
+
 export interface Slip {
   sid: string;
   matches: unknown[];

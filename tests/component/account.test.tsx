@@ -177,39 +177,31 @@ describe('change password', () => {
     expect(again.getByLabelText('Repeat new password')).toHaveValue('');
   });
 
-  it('a wrong old password gives a failure toast that says so', async () => {
-    account();
-    server.use(
-      http.post(`${PLAY}/change-password`, () =>
+  it.each([
+    [
+      'a wrong old password gives a failure toast that says so',
+      'nope1234',
+      () =>
         HttpResponse.json(
           { statusCode: 400, error: 'Bad Request', messageKey: 'PASSWORD.WRONG_OLD', message: 'wrong' },
           { status: 400 },
         ),
-      ),
-    );
-    const { user } = await openAccount();
-    await fillPassword(user, await openPasswordDialog(user), {
-      old: 'nope1234',
-      next: 'newpass99',
-      repeat: 'newpass99',
-    });
-    const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveAttribute('data-kind', 'failure');
-    expect(toast).toHaveTextContent('Your current password is not right, so the password was not changed.');
-  });
-
-  it('a falsy answer gives the general failure toast', async () => {
+      'Your current password is not right, so the password was not changed.',
+    ],
+    [
+      'a falsy answer gives the general failure toast',
+      'demo1234',
+      () => HttpResponse.json(false),
+      'Your password could not be changed. Please try again.',
+    ],
+  ])('%s', async (_, old, answer, said) => {
     account();
-    server.use(http.post(`${PLAY}/change-password`, () => HttpResponse.json(false)));
+    server.use(http.post(`${PLAY}/change-password`, answer));
     const { user } = await openAccount();
-    await fillPassword(user, await openPasswordDialog(user), {
-      old: 'demo1234',
-      next: 'newpass99',
-      repeat: 'newpass99',
-    });
+    await fillPassword(user, await openPasswordDialog(user), { old, next: 'newpass99', repeat: 'newpass99' });
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveAttribute('data-kind', 'failure');
-    expect(toast).toHaveTextContent('Your password could not be changed. Please try again.');
+    expect(toast).toHaveTextContent(said);
   });
 });
 

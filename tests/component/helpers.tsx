@@ -37,12 +37,24 @@ export const tokenAnswer = (access = makeToken()) => ({
   session_state: 'x',
 });
 
-/** Stores a signed-in session as a previous visit would have left it. */
-export function storeSession(opts: Parameters<typeof makeToken>[0] = {}) {
+/** A refresh token as the identity provider issues it: a JWT whose `exp` the client reads. */
+export function makeRefreshToken(expInSec = 30 * 24 * 3600) {
+  const payload = { exp: Math.floor(Date.now() / 1000) + expInSec, typ: 'Refresh' };
+  return `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url(payload)}.signature`;
+}
+
+/**
+ * Stores a signed-in session as a previous visit would have left it. The refresh token is opaque
+ * ('refresh-stored', expiry unknown) unless `refreshExpInSec` makes it a JWT with that expiry.
+ */
+export function storeSession(opts: Parameters<typeof makeToken>[0] & { refreshExpInSec?: number } = {}) {
   localStorage.setItem('user', opts.user ?? '26650000001');
   localStorage.setItem('role', JSON.stringify(opts.roles ?? ['commxp-user']));
   localStorage.setItem('token', makeToken(opts));
-  localStorage.setItem('refresh_token', 'refresh-stored');
+  localStorage.setItem(
+    'refresh_token',
+    opts.refreshExpInSec === undefined ? 'refresh-stored' : makeRefreshToken(opts.refreshExpInSec),
+  );
 }
 
 const running: AppInstance[] = [];

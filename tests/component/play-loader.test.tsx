@@ -16,7 +16,7 @@ import { betslipFixture, PLAY } from './playHandlers';
 
 /** A router signed in as far as the guard asks, with `currentBetslip` as the API's play call. */
 function routerWith(currentBetslip: () => Promise<Betslip>) {
-  const session = { isLoggedIn: () => true } as unknown as SessionService;
+  const session = { isLoggedIn: () => true, settled: async () => undefined } as unknown as SessionService;
   return createAppRouter(
     { session, i18n, api: { ...api, play: { currentBetslip } } },
     createMemoryHistory({ initialEntries: ['/play'] }),

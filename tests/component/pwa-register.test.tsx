@@ -1,4 +1,4 @@
-// SPEC.md §7: the service worker registers when the app is stable (loaded, then an idle moment) or
+// The service worker registers when the app is stable (loaded, then an idle moment) or
 // after 30000 ms at the latest, whichever comes first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REGISTER_MAX_DELAY_MS, whenStable } from '../../src/pwa/register';

@@ -22,7 +22,7 @@ describe('shell', () => {
     expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0(8:5\d|9:00)$/);
   });
 
-  it('logs out at 00:00 and goes to /login when the token cannot be refreshed', async () => {
+  it('goes to /login when the refresh of an expiring token is refused', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.post(TOKEN_URL, () =>
@@ -35,7 +35,6 @@ describe('shell', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession({ expInSec: 3 });
     const { path } = await renderApp('/play');
-    await screen.findByTestId('session-countdown');
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     await waitFor(() => expect(path()).toBe('/login'));
     expect(localStorage.getItem('token')).toBe('null');
@@ -51,14 +50,40 @@ describe('shell', () => {
       }),
     );
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    storeSession({ expInSec: 30 });
+    // A 5-minute token with 62 s left: refreshed by the countdown 2 s after start.
+    storeSession({ expInSec: 62, iatAgoSec: 238 });
     const { path } = await renderApp('/play');
+    expect(await screen.findByTestId('session-countdown')).toHaveTextContent(/^01:0\d$/);
+    expect(refreshes).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
     await waitFor(() => expect(refreshes).toBe(1));
     await waitFor(() => expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0[45]:\d\d$/));
-    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
     expect(path()).toBe('/play');
     expect(refreshes).toBe(1);
     expect(localStorage.getItem('refresh_token')).not.toBe('refresh-stored');
+  });
+
+  it('stays signed in past 00:00 while the network is gone, and refreshes when it returns', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let online = false;
+    server.use(
+      http.post(TOKEN_URL, () =>
+        online ? HttpResponse.json(tokenAnswer(makeToken({ expInSec: 300 }))) : HttpResponse.error(),
+      ),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    storeSession({ expInSec: 3 });
+    const { path } = await renderApp('/play');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.getByTestId('session-countdown')).toHaveTextContent('00:00');
+    expect(path()).toBe('/play');
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-stored');
+    online = true;
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.getByTestId('session-countdown')).toHaveTextContent(/^0[45]:\d\d$/));
+    expect(localStorage.getItem('refresh_token')).not.toBe('refresh-stored');
+    expect(path()).toBe('/play');
   });
 
   it('switches between Sesotho and English without a reload and remembers the choice', async () => {

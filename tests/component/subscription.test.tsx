@@ -1,4 +1,4 @@
-// Subscribing from the header (SPEC.md §2 Modal 1, §4): the status is fetched first, other subscriptions
+// Subscribing from the header: the status is fetched first, other subscriptions
 // bring up the warning modal, Cancel sends nothing, ACCEPT toggles; with none it toggles at once; a
 // status changed elsewhere only syncs.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
-// Clicks on controls anywhere in the app are user actions: with less than 5 minutes left on the token,
-// one refreshes it; a click on plain text does not, and neither does Sign out.
+// Clicks on controls anywhere in the app are user actions: once the token is past half its lifetime (and
+// within 5 minutes of expiry) one refreshes it; a click earlier, a click on plain text and Sign out do not.
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,16 +20,29 @@ function countRefreshes() {
 }
 
 describe('refresh on user actions', () => {
-  it('a click on a link refreshes a token with less than 5 minutes left; a click on text does not', async () => {
+  it('a click on a link refreshes a token past half its lifetime; a click on text does not', async () => {
     const refreshes = countRefreshes();
     localStorage.setItem('lang', 'en');
-    storeSession({ expInSec: 240 });
+    // A 5-minute token with 100 s left.
+    storeSession({ expInSec: 100, iatAgoSec: 200 });
     const { user } = await renderApp('/play');
     const heading = await screen.findByRole('heading', { name: 'Current betslip' });
     await user.click(heading);
     expect(refreshes.n).toBe(0);
     await user.click(screen.getByRole('link', { name: 'Results' }));
     await waitFor(() => expect(refreshes.n).toBe(1));
+  });
+
+  it('clicks in the first half of the token’s lifetime refresh nothing', async () => {
+    const refreshes = countRefreshes();
+    localStorage.setItem('lang', 'en');
+    storeSession({ expInSec: 240, iatAgoSec: 60 });
+    const { user } = await renderApp('/play');
+    await screen.findByRole('heading', { name: 'Current betslip' });
+    await user.click(screen.getByRole('link', { name: 'Results' }));
+    await user.click(await screen.findByRole('link', { name: 'Play' }));
+    await user.click(screen.getByRole('link', { name: 'Results' }));
+    expect(refreshes.n).toBe(0);
   });
 
   it('Sign out ends the session without refreshing it first', async () => {

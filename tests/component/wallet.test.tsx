@@ -51,8 +51,26 @@ async function openWallet(tab?: RegExp) {
   return view;
 }
 
+type User = Awaited<ReturnType<typeof openWallet>>['user'];
+
 const panel = () => screen.getByRole('tabpanel');
 const amountField = () => within(panel()).getByLabelText('Amount');
+const friendField = () => within(panel()).getByLabelText("Friend's phone number");
+const button = (name: string) => within(panel()).getByRole('button', { name });
+
+/** Chooses `wallet` and types `amount` in the open money form. */
+async function fill(user: User, wallet: string, amount: string) {
+  await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), wallet);
+  await user.type(amountField(), amount);
+}
+
+/** Switches Buy mobile to a friend and types `typed` as the friend's number; returns the field. */
+async function forFriend(user: User, typed: string) {
+  await user.click(button('For a friend'));
+  const friend = friendField();
+  await user.type(friend, typed);
+  return friend;
+}
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -144,7 +162,7 @@ describe('wallet overview', () => {
 });
 
 describe('token refresh on wallet actions', () => {
-  it('a tab change refreshes a token with less than 5 minutes left', async () => {
+  it('a tab change refreshes a token past half its lifetime', async () => {
     let refreshes = 0;
     server.use(
       http.post(TOKEN_URL, () => {
@@ -153,7 +171,7 @@ describe('token refresh on wallet actions', () => {
       }),
     );
     localStorage.setItem('lang', 'en');
-    storeSession({ expInSec: 240 });
+    storeSession({ expInSec: 100, iatAgoSec: 200 });
     const { user } = await renderApp('/wallet');
     await screen.findByRole('tab', { name: 'Overview' }, { timeout: 5000 });
     expect(refreshes).toBe(0);
@@ -189,15 +207,15 @@ describe('buy mobile', () => {
   it("swaps the toggle's label and cleans the friend's number as typed", async () => {
     const { user } = await openWallet(/Buy mobile/);
     expect(within(panel()).queryByLabelText("Friend's phone number")).not.toBeInTheDocument();
-    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
-    expect(within(panel()).getByRole('button', { name: 'For me' })).toBeInTheDocument();
-    const friend = within(panel()).getByLabelText("Friend's phone number");
+    await user.click(button('For a friend'));
+    expect(button('For me')).toBeInTheDocument();
+    const friend = friendField();
     await user.type(friend, '+266 5000-0002');
     expect(friend).toHaveValue('50000002');
     await user.clear(friend);
     await user.type(friend, '26662 0000 1x9');
     expect(friend).toHaveValue('62000019');
-    await user.click(within(panel()).getByRole('button', { name: 'For me' }));
+    await user.click(button('For me'));
     expect(within(panel()).queryByLabelText("Friend's phone number")).not.toBeInTheDocument();
   });
 
@@ -205,7 +223,7 @@ describe('buy mobile', () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openWallet(/Buy mobile/);
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+    await user.click(button('Buy airtime for me'));
     const wallet = within(panel()).getByLabelText('Mobile wallet');
     expect(wallet).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
@@ -221,12 +239,9 @@ describe('buy mobile', () => {
   it("shakes a friend's number shorter than 8 digits and sends nothing", async () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
-    await user.type(amountField(), '10');
-    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
-    const friend = within(panel()).getByLabelText("Friend's phone number");
-    await user.type(friend, '5000001');
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    await fill(user, 'MPESA', '10');
+    const friend = await forFriend(user, '5000001');
+    await user.click(button('Buy airtime for a friend'));
     expect(friend).toHaveAttribute('aria-invalid', 'true');
     expect(friend.closest('.field')).toHaveClass('shake');
     expect(friend).toHaveFocus();
@@ -240,14 +255,11 @@ describe('buy mobile', () => {
   it("refuses a friend's number that is not a Lesotho mobile number and says why", async () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
-    await user.type(amountField(), '10');
-    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
-    const friend = within(panel()).getByLabelText("Friend's phone number");
+    await fill(user, 'MPESA', '10');
     // Eight digits, but a landline: the server would answer MSISDN.INVALID.
-    await user.type(friend, '2231 2345');
+    const friend = await forFriend(user, '2231 2345');
     expect(friend).toHaveValue('22312345');
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    await user.click(button('Buy airtime for a friend'));
     expect(friend).toHaveAttribute('aria-invalid', 'true');
     expect(friend).toHaveAccessibleDescription('Lesotho mobile numbers start with 5 or 6.');
     expect(friend).toHaveFocus();
@@ -255,7 +267,7 @@ describe('buy mobile', () => {
 
     await user.clear(friend);
     await user.type(friend, '6200 0019');
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    await user.click(button('Buy airtime for a friend'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toMatchObject({ receivingMsisdn: '26662000019' });
   });
@@ -270,12 +282,10 @@ describe('buy mobile', () => {
     const fetches = countWalletFetches();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openWallet(/Buy mobile/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
-    await user.type(amountField(), '1025.5');
-    await user.click(within(panel()).getByRole('button', { name: 'For a friend' }));
-    await user.type(within(panel()).getByLabelText("Friend's phone number"), '50000002');
+    await fill(user, 'ECOCASH', '1025.5');
+    await forFriend(user, '50000002');
     const before = fetches.n;
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for a friend' }));
+    await user.click(button('Buy airtime for a friend'));
 
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Airtime of M 1,025.50 sent to 26650000002.');
@@ -289,7 +299,7 @@ describe('buy mobile', () => {
     });
     expect(sent[0]!.key).toMatch(UUID);
     expect(amountField()).toHaveValue('');
-    expect(within(panel()).getByLabelText("Friend's phone number")).toHaveValue('');
+    expect(friendField()).toHaveValue('');
     await waitFor(() => expect(fetches.n).toBe(before + 1));
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
@@ -305,7 +315,7 @@ describe('buy mobile', () => {
     await waitFor(() => expect(within(panel()).queryByLabelText('Mobile wallet')).not.toBeInTheDocument());
     for (const typed of ['5', '7']) {
       await user.type(amountField(), typed);
-      await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+      await user.click(button('Buy airtime for me'));
       await waitFor(() => expect(amountField()).toHaveValue(''));
     }
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -324,9 +334,8 @@ describe('buy mobile', () => {
       ),
     );
     const { user } = await openWallet(/Buy mobile/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
-    await user.type(amountField(), '99999');
-    await user.click(within(panel()).getByRole('button', { name: 'Buy airtime for me' }));
+    await fill(user, 'MPESA', '99999');
+    await user.click(button('Buy airtime for me'));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
     expect(toast).toHaveTextContent('There is not enough money in your wallet for this amount.');
@@ -340,12 +349,12 @@ describe('cash out', () => {
     const sent = capture('cash-out', () => HttpResponse.json({}));
     const { user } = await openWallet(/Cash out/);
     await user.type(amountField(), '20');
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await user.click(button('Cash out'));
     expect(within(panel()).getByLabelText('Mobile wallet').closest('.field')).toHaveClass('shake');
     expect(amountField()).not.toHaveAttribute('aria-invalid');
     await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
     await user.clear(amountField());
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await user.click(button('Cash out'));
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveFocus();
     expect(sent).toEqual([]);
@@ -354,9 +363,8 @@ describe('cash out', () => {
   it("refuses an amount above the server's cap with the server's own message and sends nothing", async () => {
     const sent = capture('cash-out', () => HttpResponse.json({}));
     const { user } = await openWallet(/Cash out/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
-    await user.type(amountField(), '1000000.01');
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await fill(user, 'MPESA', '1000000.01');
+    await user.click(button('Cash out'));
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveAccessibleDescription(
       'Enter an amount from M 0.01 to M 1,000,000.00, with at most two decimals.',
@@ -375,16 +383,15 @@ describe('cash out', () => {
       });
     });
     const { user } = await openWallet(/Cash out/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
-    await user.type(amountField(), '20');
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
-    const busy = within(panel()).getByRole('button', { name: 'Cashing out…' });
+    await fill(user, 'MPESA', '20');
+    await user.click(button('Cash out'));
+    const busy = button('Cashing out…');
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Your cash-out of M 20.00 is being processed (ref MP-1).');
     expect(toast).toHaveClass('toast-warning');
-    expect(within(panel()).getByRole('button', { name: 'Cash out' })).toBeEnabled();
+    expect(button('Cash out')).toBeEnabled();
     expect(sent[0]).toEqual({
       body: { lang: 'en', amount: 20, mobileWalletSid: 'MPESA' },
       key: expect.stringMatching(UUID),
@@ -405,22 +412,21 @@ describe('cash out', () => {
           }),
     );
     const { user } = await openWallet(/Cash out/);
-    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
-    await user.type(amountField(), '20');
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await fill(user, 'ECOCASH', '20');
+    await user.click(button('Cash out'));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
     expect(toast).toHaveTextContent('No network connection.');
-    expect(within(panel()).getByRole('button', { name: 'Cash out' })).toBeEnabled();
+    expect(button('Cash out')).toBeEnabled();
     expect(amountField()).toHaveValue('20.00');
     lost = false;
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await user.click(button('Cash out'));
     await waitFor(() => expect(amountField()).toHaveValue(''));
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     // The next cash-out is a new attempt.
     await user.type(amountField(), '20');
-    await user.click(within(panel()).getByRole('button', { name: 'Cash out' }));
+    await user.click(button('Cash out'));
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
@@ -450,7 +456,7 @@ describe('transactions', () => {
     expect(items[0]).toHaveTextContent('ReasonAirtime For Friend');
     expect(items[0]).toHaveTextContent('ServiceS-0');
 
-    await user.click(within(panel()).getByRole('button', { name: 'Page 2' }));
+    await user.click(button('Page 2'));
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
     expect(within(panel()).getByText(moves[9]!.createDate)).toBeInTheDocument();
 
@@ -472,7 +478,7 @@ describe('transactions', () => {
     countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
     const first = await openWallet(/Transactions/);
     await first.user.selectOptions(within(panel()).getByLabelText('Time range'), 'week');
-    await first.user.click(within(panel()).getByRole('button', { name: 'Page 2' }));
+    await first.user.click(button('Page 2'));
     await waitFor(() =>
       expect(first.app.router.state.location.search).toEqual({ tab: 'transactions', time: 'week', page: 2 }),
     );
@@ -486,7 +492,7 @@ describe('transactions', () => {
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(within(panel()).getByLabelText('Time range')).toHaveValue('week');
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(panel()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(button('Page 2')).toHaveAttribute('aria-current', 'page');
 
     // Away and back: the history entry kept them.
     await reloaded.app.router.navigate({ to: '/play' });

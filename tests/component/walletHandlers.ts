@@ -1,5 +1,6 @@
-// Wallet and subscription fixtures and msw handlers (docs/CONTRACTS.md issue 5). The defaults answer the
-// shell's start-up calls (wallet info, subscriber info) for every signed-in page; tests override them.
+// Wallet and subscription fixtures and msw handlers (docs/CONTRACTS.md "Wallet, subscription and account
+// API"). The defaults answer the shell's start-up calls (wallet info, subscriber info) for every signed-in
+// page; tests override them.
 import { HttpResponse, http } from 'msw';
 import type { SubscriberInfo, SupportedWallet, WalletInfo } from '../../src/api/wallet';
 

@@ -11,10 +11,7 @@ const text = async (page: Page, id: string) => (await page.getByTestId(id).textC
 
 describe('account', () => {
   it("shows the demo subscriber's id, creation date and Enabled; the modal refuses a mismatch", async () => {
-    const context = await e2e.phone();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await e2e.phonePage();
     await signIn(page);
     await page.getByTestId('lang-en').click();
     await page.goto('/account');

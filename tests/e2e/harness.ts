@@ -110,6 +110,10 @@ export interface E2E {
   readonly browser: Browser;
   /** A new phone-sized context on the server (see phoneContext); `options` add to or override it. */
   phone(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new phone-sized context, with the uncaught errors it throws collected in `errors`. */
+  phonePage(
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
 }
 
 /** One server (see useServer) and one headless Chromium for the enclosing file, closed after its last test. */
@@ -130,6 +134,13 @@ export function useServerAndBrowser(env: Env | (() => Env) = {}): E2E {
       return started(browser, 'browser');
     },
     phone: (options) => phoneContext(e2e.browser, e2e.server.url, options),
+    async phonePage(options) {
+      const context = await e2e.phone(options);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { context, page, errors };
+    },
   };
   return e2e;
 }
@@ -201,6 +212,20 @@ export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/** The fetch-wallet-info answer, as the wallet tests read it. */
+export interface Wallet {
+  totalAvailableAmount: number;
+  withdrawablemount: number;
+  totalWonAmount: number;
+  totalWithdrawnAmount: number;
+  currentlyWithheldAmount: number;
+  walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
+}
+
+/** M with two decimals and thousands separators, written out independently of machines/rules. */
+export const money = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Signs in through the login screen (demo subscriber by default) and waits for /play. */
 export async function signIn(page: Page, username = '26650000001', password = 'demo1234'): Promise<void> {

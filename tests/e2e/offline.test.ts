@@ -1,4 +1,4 @@
-// Offline-first, end to end in Chromium (issue 7): the production build with its service worker. A
+// Offline-first, end to end in Chromium: the production build with its service worker. A
 // subscriber loads the app once, loses the network, reloads and still sees the app and the last
 // betslip; submits offline and sees the slip queued; gets the network back and the slip is sent once
 // and charged once (checked through the API). A slip whose betslip closed meanwhile shows the refusal.

@@ -1,18 +1,13 @@
-// The whole game, end to end (issue 6 "Must show"): the operator creates a betslip on /admin from JSON and
+// The whole game, end to end: the operator creates a betslip on /admin from JSON and
 // publishes it; the demo subscriber picks all 14 on /play and pays; the operator enters the 14 results the
 // subscriber picked and settles after the close; the subscriber sees the slip won on /results with the gold
 // confetti, the congratulation banner and the pick shares, and the wallet grew by exactly the prize.
 // The close is brought forward with the demo-only POST /dev/close-current-betslip instead of waiting.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
-
-interface Wallet {
-  totalAvailableAmount: number;
-  walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
-}
 
 interface PastSlip {
   sid: string;
@@ -39,9 +34,6 @@ const SHARES_OF = {
   '2': 'Home win: 0%, draw: 0%, away win: 100%',
 } as const;
 
-/** M with two decimals and thousands separators, written out independently of machines/rules. */
-const money = (n: number) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const cents = (m: number) => Math.round(m * 100);
 
 /** The operator's status line after an action (the notice is replaced by each action). */

@@ -15,7 +15,7 @@ interface Params {
   feePerThird: number;
 }
 
-/** The price formula of SPEC.md §5, written out independently of machines/rules. */
+/** The price formula (default × feePerSecond^doubles × feePerThird^triples), apart from machines/rules. */
 const expectedPrice = (p: Params, doubles: number, triples: number) =>
   (
     Math.round(p.defaultBetslipPrice * 100 * p.feePerSecond ** doubles * p.feePerThird ** triples) / 100

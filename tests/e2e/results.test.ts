@@ -10,10 +10,7 @@ const RAW_KEY = /\b[A-Z]+\.[A-Z_]+\b/;
 
 describe('results, contact and terms', () => {
   it('shows the results screen in Sesotho with filters and either the slips or a translated error', async () => {
-    const context = await e2e.phone();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await e2e.phonePage();
     await signIn(page);
     await page.goto('/results');
     await page.locator('h1#page-title').waitFor();

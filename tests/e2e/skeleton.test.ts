@@ -21,10 +21,7 @@ async function register(page: Page, local: string, password: string) {
 
 describe('walking skeleton', () => {
   it('registers by SMS code, shows the shell in Sesotho, switches to English and signs out', async () => {
-    const context = await e2e.phone();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await e2e.phonePage();
 
     await register(page, '58001234', 'Maseru2026');
     await page.waitForURL('**/play');

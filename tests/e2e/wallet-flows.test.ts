@@ -1,34 +1,18 @@
-// Issue 5's "Must show", end to end in Chromium against the real server: buy airtime for a friend and
+// The wallet and account flows, end to end in Chromium against the real server: buy airtime for a friend and
 // cash out, then see both moves with their signs and the balance moved by exactly those amounts (screen
 // and API); change the password and sign in with the new one only; subscribe through the warning modal
 // (Cancel changes nothing, ACCEPT subscribes); a cash-out whose provider never answers stays under
 // processing with its amount withheld. Screenshots at 360×740 go to $SCREENSHOT_DIR when set.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, shot, signIn, useServer, useServerAndBrowser } from './harness.ts';
+import { apiAs, money, shot, signIn, useServer, useServerAndBrowser, type Wallet } from './harness.ts';
 
 // The simulated provider answers after 50 ms, so a cash-out confirms within the request.
 const e2e = useServerAndBrowser({ MOBILE_MONEY_LATENCY_MS: '50', MOBILE_MONEY_FAILURE_RATE: '0' });
 
-interface Wallet {
-  totalAvailableAmount: number;
-  withdrawablemount: number;
-  totalWonAmount: number;
-  totalWithdrawnAmount: number;
-  currentlyWithheldAmount: number;
-  walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
-}
-
-/** M with two decimals and thousands separators, written out independently of machines/rules. */
-const money = (n: number) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A signed-in phone page in English that records uncaught errors. */
 async function englishPage(url: string, username?: string) {
-  const context = await e2e.phone({ baseURL: url });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { context, page, errors } = await e2e.phonePage({ baseURL: url });
   await signIn(page, username);
   await page.getByTestId('lang-en').click();
   return { context, page, errors };

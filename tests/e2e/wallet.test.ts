@@ -1,21 +1,12 @@
 // Wallet, end to end, for what the server serves today: the header's balance, the Overview figures and the
 // Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
-// phone size. Buying, cashing out and subscribing join once the issue 5 server API is merged.
+// phone size. Buying, cashing out and subscribing are in wallet-flows.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
-
-interface Wallet {
-  totalAvailableAmount: number;
-  withdrawablemount: number;
-  totalWonAmount: number;
-  totalWithdrawnAmount: number;
-  currentlyWithheldAmount: number;
-  walletMovesDto: { createDate: string; amount: number; reason: string; serviceId: string }[];
-}
 
 /** WCAG A/AA violations inside the wallet screen (the shell around it is checked by its own tests). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -23,16 +14,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** M with two decimals and thousands separators, written out independently of machines/rules. */
-const money = (n: number) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 describe('wallet', () => {
   it('shows the balance in the header, the overview figures and the transactions of the demo subscriber', async () => {
-    const context = await e2e.phone();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await e2e.phonePage();
     await signIn(page);
     await page.getByTestId('lang-en').click();
 

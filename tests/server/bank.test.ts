@@ -1,4 +1,4 @@
-// The bank test (issue "Money safe under races, crashes and abuse"): the real server as a child process,
+// The bank test (money safe under races, crashes and abuse): the real server as a child process,
 // 2,000+ mixed money operations from 50 subscribers at once — stakes paid from the wallet and charged to
 // airtime, weekly limits, airtime purchases, cash-outs, abusive amounts — with retries, every tenth key
 // sent twice at once and some again later, a kill -9 in the middle and a restart on the same database,
@@ -8,23 +8,16 @@
 // every request is replayed with its key: same answers, no money moved. Runs on the embedded database
 // and, when reachable, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { priceCents } from '../../machines/rules/betslip.ts';
 import { resultFromWire, type WireResult } from '../../machines/rules/settlement.ts';
 import type { Db } from '../../server/db/index.ts';
-import {
-  BENCH_PASSWORD,
-  type BenchDatabase,
-  benchMsisdn,
-  embeddedDatabase,
-  fillDatabase,
-  postgresDatabase,
-  postgresReachable,
-} from '../bench/fixture.ts';
+import { BENCH_PASSWORD, type BenchDatabase, benchMsisdn, fillDatabase } from '../bench/fixture.ts';
 import { signIn } from '../bench/load.ts';
 import { type Child, startServer } from '../bench/process.ts';
+import { itOnEachDatabase } from '../support/eachDatabase.ts';
+import { freePort } from '../support/serverProcess.ts';
 import { type BankSubscriber, checkBank, moneySnapshot, openIntents } from './bankChecks.ts';
 import {
   type Answer,
@@ -35,8 +28,6 @@ import {
   ServerGate,
   untilFinal,
 } from './bankClient.ts';
-
-const postgresUp = await postgresReachable();
 
 /** Small provider latency, one payment in ten refused, a short wait and reconciliation twice a second. */
 const PROVIDERS = {
@@ -208,18 +199,6 @@ function slipBody(random: ReturnType<typeof generator>, slip: Slip): string {
     betSlipSid: slip.sid,
     positionAndPredictionDtos: outcomes.map((o, i) => ({ betSlipPosition: i, prediction: Number(o) })),
     betSlipCost: priceCents(slip.betslipParams, outcomes) / 100,
-  });
-}
-
-/** A port nobody listens on now: this test never meets its own copy running in another worktree. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -640,30 +619,11 @@ async function waitForIntents(db: Db): Promise<void> {
 /** The server of the test running now, stopped after a test that timed out. */
 let live: (() => Child) | undefined;
 
-async function onFreshDatabase(target: BenchDatabase) {
-  try {
-    await bankRun(target);
-  } finally {
-    live = undefined;
-    await target.dispose();
-  }
-}
-
 describe('the bank: money safe under races, crashes and abuse', () => {
   afterEach(async () => {
     await live?.().kill();
+    live = undefined;
   });
 
-  it('on the embedded database', async () => {
-    await onFreshDatabase(embeddedDatabase());
-  }, 240_000);
-
-  // Registered only where PostgreSQL answers, as the other server suites do (tests/server/helper.ts).
-  if (postgresUp) {
-    it('on PostgreSQL', async () => {
-      await onFreshDatabase(await postgresDatabase());
-    }, 240_000);
-  } else {
-    console.warn('PostgreSQL not reachable at TEST_DATABASE_URL: the bank test on PostgreSQL was not run');
-  }
+  itOnEachDatabase((database) => `on ${database}`, bankRun, 240_000);
 });

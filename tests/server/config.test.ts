@@ -57,6 +57,8 @@ describe('loadConfig', () => {
   it('refuses nonsense numbers', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '9' })).toThrow(ConfigError);
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '20' }).accessTokenTtl).toBe(20);
   });
 
   it('starts in production with real secrets, without demo mode', () => {

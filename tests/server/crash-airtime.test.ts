@@ -2,44 +2,23 @@
 // a restart, reconciliation asks the provider what became of it and gives the money back, and the
 // client's retry with the same Idempotency-Key gets that final answer within seconds, not minutes.
 // Runs the real server as a child process on the embedded database and, when reachable, on PostgreSQL.
-import { describe, expect, it } from 'vitest';
-import {
-  BENCH_PASSWORD,
-  type BenchDatabase,
-  benchMsisdn,
-  embeddedDatabase,
-  fillDatabase,
-  postgresDatabase,
-  postgresReachable,
-} from '../bench/fixture.ts';
-import { signIn } from '../bench/load.ts';
+import { describe, expect } from 'vitest';
+import { BENCH_PASSWORD, type BenchDatabase, benchMsisdn, fillDatabase } from '../bench/fixture.ts';
+import { postWithKey, signIn } from '../bench/load.ts';
 import { startServer } from '../bench/process.ts';
+import { itOnEachDatabase } from '../support/eachDatabase.ts';
 import { freePort } from '../support/serverProcess.ts';
 
-const postgresUp = await postgresReachable();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer {
-  messageKey?: string;
-  status?: string;
-}
-
-async function buy(url: string, token: string, key: string) {
-  try {
-    const res = await fetch(`${url}/api/protected/mobile-money-transaction`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': key,
-      },
-      body: JSON.stringify({ lang: 'en', amount: 7.25, receivingMsisdn: null, mobileWalletSid: 'MPESA' }),
-    });
-    return { status: res.status, body: (await res.json()) as Answer };
-  } catch {
-    return { status: 'network' as const, body: {} as Answer };
-  }
-}
+const buy = (url: string, token: string, key: string) =>
+  postWithKey<{ messageKey: string; status: string }>(
+    url,
+    '/api/protected/mobile-money-transaction',
+    token,
+    key,
+    JSON.stringify({ lang: 'en', amount: 7.25, receivingMsisdn: null, mobileWalletSid: 'MPESA' }),
+  );
 
 const balance = async (url: string, token: string) =>
   (
@@ -48,7 +27,8 @@ const balance = async (url: string, token: string) =>
     }).then((r) => r.json())
   ).totalAvailableAmount as number;
 
-async function killMidPurchase(target: BenchDatabase, port: number) {
+async function killMidPurchase(target: BenchDatabase) {
+  const port = await freePort();
   await fillDatabase(target, { subscribers: 1, stored: 0 });
   const msisdn = benchMsisdn(0);
   // The provider takes 3 s; the request would wait 5 s for it.
@@ -84,22 +64,13 @@ async function killMidPurchase(target: BenchDatabase, port: number) {
     expect(await balance(server.url, fresh)).toBe(before);
   } finally {
     await server.stop();
-    await target.dispose();
   }
 }
 
 describe('a server killed while airtime is being bought', () => {
-  it('gives the money back after a restart, on the embedded database', async () => {
-    await killMidPurchase(embeddedDatabase(), await freePort());
-  }, 120_000);
-
-  if (postgresUp) {
-    it('gives the money back after a restart, on PostgreSQL', async () => {
-      await killMidPurchase(await postgresDatabase(), await freePort());
-    }, 120_000);
-  } else {
-    console.warn(
-      'PostgreSQL not reachable at TEST_DATABASE_URL: the airtime crash test on PostgreSQL was not run',
-    );
-  }
+  itOnEachDatabase(
+    (database) => `gives the money back after a restart, on ${database}`,
+    killMidPurchase,
+    120_000,
+  );
 });

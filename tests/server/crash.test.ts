@@ -4,21 +4,13 @@
 // server as a child process on the embedded database and, when reachable, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import {
-  BENCH_PASSWORD,
-  type BenchDatabase,
-  benchMsisdn,
-  embeddedDatabase,
-  fillDatabase,
-  postgresDatabase,
-  postgresReachable,
-} from '../bench/fixture.ts';
-import { signIn, submissionBody } from '../bench/load.ts';
+import { describe, expect } from 'vitest';
+import { type BenchDatabase, fillDatabase } from '../bench/fixture.ts';
+import { currentSlip, postWithKey, signInBench, submissionBody } from '../bench/load.ts';
 import { startServer } from '../bench/process.ts';
+import { itOnEachDatabase } from '../support/eachDatabase.ts';
 import { freePort } from '../support/serverProcess.ts';
 
-const postgresUp = await postgresReachable();
 const SUBSCRIBERS = 8;
 const REQUESTS = 120;
 
@@ -30,32 +22,17 @@ interface Sent {
 }
 
 async function submit(url: string, body: string, token: string, key: string): Promise<Sent> {
-  try {
-    const res = await fetch(`${url}/api/protected/submit-online-betslip`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': key,
-      },
-      body,
-    });
-    const json = (await res.json().catch(() => ({}))) as { submissionId?: string };
-    return { key, token, status: res.status, submissionId: json.submissionId };
-  } catch {
-    return { key, token, status: 'network' };
-  }
+  const path = '/api/protected/submit-online-betslip';
+  const answer = await postWithKey<{ submissionId: string }>(url, path, token, key, body);
+  return { key, token, status: answer.status, submissionId: answer.body.submissionId };
 }
 
-async function crashAndCheck(target: BenchDatabase, port: number) {
+async function crashAndCheck(target: BenchDatabase) {
   await fillDatabase(target, { subscribers: SUBSCRIBERS, stored: 0 });
+  const port = await freePort();
   let server = await startServer(port, target.env);
-  const tokens: string[] = [];
-  for (let i = 0; i < SUBSCRIBERS; i++) tokens.push(await signIn(server.url, benchMsisdn(i), BENCH_PASSWORD));
-  const slip = await fetch(`${server.url}/api/protected/fetch-current-betslip`, {
-    headers: { authorization: `Bearer ${tokens[0]}` },
-  }).then((r) => r.json());
-  const body = submissionBody(slip);
+  const tokens = await signInBench(server.url, SUBSCRIBERS);
+  const body = submissionBody((await currentSlip(server.url, tokens[0]!)).slip);
 
   // Requests in flight from 8 clients; the kill lands once some have been answered.
   const sent: Promise<Sent>[] = [];
@@ -118,21 +95,9 @@ async function crashAndCheck(target: BenchDatabase, port: number) {
     for (const b of balances.rows) expect(Number(b.balance)).toBe(100_000_000 - Number(b.spent));
   } finally {
     await db.close();
-    await target.dispose();
   }
 }
 
 describe('a server killed mid-submission', () => {
-  it('leaves the embedded database consistent', async () => {
-    await crashAndCheck(embeddedDatabase(), await freePort());
-  }, 180_000);
-
-  // Registered only where PostgreSQL answers, as the other server suites do (tests/server/helper.ts).
-  if (postgresUp) {
-    it('leaves PostgreSQL consistent', async () => {
-      await crashAndCheck(await postgresDatabase(), await freePort());
-    }, 180_000);
-  } else {
-    console.warn('PostgreSQL not reachable at TEST_DATABASE_URL: the crash test on PostgreSQL was not run');
-  }
+  itOnEachDatabase((database) => `leaves ${database} consistent`, crashAndCheck, 180_000);
 });

@@ -5,6 +5,7 @@ import { type AddressInfo, connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb } from './helper.ts';
+import { refusalBody } from './refusal.ts';
 
 /** Writes `raw` to the app's port and reads the whole answer (the server closes the connection). */
 function rawRequest(port: number, raw: string): Promise<{ status: number; body: string }> {
@@ -34,12 +35,7 @@ describeEachDb('framework errors in the app shape', (t) => {
       const res = await app().inject({ method, url });
       expect(res.statusCode, url).toBe(414);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({
-        statusCode: 414,
-        error: 'URI Too Long',
-        messageKey: 'ERRORS.URI_TOO_LONG',
-        message: expect.any(String),
-      });
+      expect(res.json()).toEqual(refusalBody(414, 'URI Too Long', 'ERRORS.URI_TOO_LONG'));
     }
     // At the limit the route runs as usual (and wants a token).
     const ok = await app().inject({ method: 'POST', url: `/api/admin/betslips/${'x'.repeat(100)}/publish` });
@@ -50,12 +46,7 @@ describeEachDb('framework errors in the app shape', (t) => {
     for (const url of ['/api/%zz', '/api/admin/betslips/%zz/publish', '/api/protected/%E0%A4%A', '/%']) {
       const res = await app().inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        messageKey: 'ERRORS.INVALID_REQUEST',
-        message: expect.any(String),
-      });
+      expect(res.json()).toEqual(refusalBody(400, 'Bad Request', 'ERRORS.INVALID_REQUEST'));
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('no-store');
     }
@@ -72,24 +63,16 @@ describeEachDb('framework errors in the app shape', (t) => {
     it('answers a malformed HTTP request with 400 ERRORS.INVALID_REQUEST', async () => {
       const res = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n');
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.body)).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        messageKey: 'ERRORS.INVALID_REQUEST',
-        message: expect.any(String),
-      });
+      expect(JSON.parse(res.body)).toEqual(refusalBody(400, 'Bad Request', 'ERRORS.INVALID_REQUEST'));
     });
 
     it('answers headers over the size limit with 431 ERRORS.HEADERS_TOO_LARGE', async () => {
       const big = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
       const res = await rawRequest(port, big);
       expect(res.status).toBe(431);
-      expect(JSON.parse(res.body)).toEqual({
-        statusCode: 431,
-        error: 'Request Header Fields Too Large',
-        messageKey: 'ERRORS.HEADERS_TOO_LARGE',
-        message: expect.any(String),
-      });
+      expect(JSON.parse(res.body)).toEqual(
+        refusalBody(431, 'Request Header Fields Too Large', 'ERRORS.HEADERS_TOO_LARGE'),
+      );
     });
   });
 });

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEachDb, registrationPost, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
+import { refusalBody } from './refusal.ts';
 
 const ROUTES = ['request-otp', 'submit-otp', 'register', 'reset-password'] as const;
 
@@ -17,12 +18,7 @@ describeEachDb('malformed requests', (t) => {
 
   const expectInvalid = (res: { statusCode: number; json(): unknown }) => {
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      statusCode: 400,
-      error: 'Bad Request',
-      messageKey: 'ERRORS.INVALID_REQUEST',
-      message: expect.any(String),
-    });
+    expect(res.json()).toMatchObject(refusalBody(400, 'Bad Request', 'ERRORS.INVALID_REQUEST'));
   };
 
   it('answers missing fields with 400 ERRORS.INVALID_REQUEST', async () => {

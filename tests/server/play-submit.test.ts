@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { availableCents, listMoves } from '../../server/wallet/ledger.ts';
 import { describeEachDb, type TestApp } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
+import { refusalBody } from './refusal.ts';
 
 const submissionsOf = (t: TestApp, msisdn: string) =>
   t.db.kysely.selectFrom('submissions').selectAll().where('msisdn', '=', msisdn).execute();
@@ -20,12 +21,7 @@ describeEachDb('submit-online-betslip', (t) => {
     sid = (await get(app(), token, 'fetch-current-betslip')).json().sid;
     const res = await submit(app(), token, body(sid, picks(), 2), 'k-101');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      statusCode: 403,
-      error: 'Forbidden',
-      messageKey: 'SUBSCRIPTION.REQUIRED',
-      message: expect.any(String),
-    });
+    expect(res.json()).toEqual(refusalBody(403, 'Forbidden', 'SUBSCRIPTION.REQUIRED'));
   });
 
   it('refuses wrong betslips, broken picks and a wrong price with their keys', async () => {

@@ -30,7 +30,7 @@ describe('money display', () => {
   });
 });
 
-describe('amount input (SPEC.md §5)', () => {
+describe('amount input', () => {
   it('keeps digits and one dot, at most two decimals, with separators and no leading zeros', () => {
     expect(formatAmountInput('1234')).toBe('1,234');
     expect(formatAmountInput('M 1 234,5')).toBe('12,345');
@@ -90,7 +90,7 @@ describe('amount input (SPEC.md §5)', () => {
   });
 });
 
-describe('friend number (SPEC.md §5)', () => {
+describe('friend number', () => {
   it('strips a leading 266 or +266 and every non-digit as typed', () => {
     expect(cleanFriendNumber('+266 5000 0001')).toBe('50000001');
     expect(cleanFriendNumber('26650000001')).toBe('50000001');
@@ -118,7 +118,7 @@ describe('friend number (SPEC.md §5)', () => {
   });
 });
 
-describe('wallet moves and wallet choice (SPEC.md §3, §4)', () => {
+describe('wallet moves and wallet choice', () => {
   it('reads reasons in title case with spaces and signs amounts', () => {
     expect(reasonTitle('AIRTIME_FOR_FRIEND')).toBe('Airtime For Friend');
     expect(reasonTitle('cash_out')).toBe('Cash Out');

@@ -16,26 +16,12 @@ import {
   TICK_MS,
 } from '../../machines/betslip/betslipMachine';
 import { seededQuickPick } from '../../machines/betslip/seededRandom';
+import { SUBMIT_1_12_3, threeMatchSlip } from './betslipFixture';
 
 const T0 = Date.parse('2030-05-01T10:00:00Z');
 const SEED = 42;
-const params = { defaultBetslipPrice: 2, thirdChance: 1, multipleChance: 2, feePerSecond: 2, feePerThird: 3 };
 
-const slip = (sid = 'J14-1', endsInMs = 3 * 86_400_000): Betslip => ({
-  sid,
-  endDate: '2030-05-04 12:00',
-  endsAt: new Date(T0 + endsInMs).toISOString(),
-  betslipParams: params,
-  matches: Array.from({ length: 3 }, (_, i) => ({
-    betslipPosotion: i + 1,
-    tournament: 'Premier League',
-    startDate: '2030-05-02 15:00',
-    homeTeam: `Home ${i}`,
-    awayTeam: `Away ${i}`,
-    homeTeamLogo: '/logos/arsenal.svg',
-    awayTeamLogo: '/logos/chelsea.svg',
-  })),
-});
+const slip = (sid = 'J14-1', endsInMs = 3 * 86_400_000): Betslip => threeMatchSlip(sid, T0 + endsInMs);
 
 class Refusal extends Error {
   constructor(
@@ -204,16 +190,7 @@ describe('submit', () => {
     expect(m.snap().matches({ ready: 'submitting' })).toBe(true);
     await flush(); // the key first, then the request
     m.actor.send({ type: 'TAP', index: 0, digit: '2' }); // ignored while the request runs
-    expect(m.submit).toHaveBeenCalledWith({
-      betSlipSid: 'J14-1',
-      positionAndPredictionDtos: [
-        { betSlipPosition: 0, prediction: 1 },
-        { betSlipPosition: 1, prediction: 12 },
-        { betSlipPosition: 2, prediction: 3 },
-      ],
-      betSlipCost: 4,
-      idempotencyKey: 'key-1',
-    });
+    expect(m.submit).toHaveBeenCalledWith(SUBMIT_1_12_3);
     answer({ message: 'Accepted', messageKey: 'SUBMISSION.ACCEPTED' });
     await flush();
     const c = m.snap().context;

@@ -1,5 +1,5 @@
-// The shared pick and price rules (SPEC.md §4–5): examples from the spec, then properties over random
-// betslip parameters and random tap sequences.
+// The shared pick and price rules (docs/CONTRACTS.md "Play rules"): examples from the spec, then properties
+// over random betslip parameters and random tap sequences.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,7 +29,7 @@ const params: BetslipParams = {
 const taps = (seq: Array<[number, Digit]>, p = params, n = 14) =>
   seq.reduce<Outcome[]>((o, [i, d]) => tapOutcome(o, i, d, p), emptyOutcomes(n));
 
-describe('tapOutcome (SPEC.md §4)', () => {
+describe('tapOutcome', () => {
   it('an unset match takes the single pick', () => {
     expect(taps([[0, '1']])[0]).toBe('1');
   });
@@ -98,7 +98,7 @@ describe('tapOutcome (SPEC.md §4)', () => {
   });
 });
 
-describe('countPicks and priceCents (SPEC.md §5)', () => {
+describe('countPicks and priceCents', () => {
   it('counts placed bets, doubles, triples, and shown doubles = doubles + triples', () => {
     expect(countPicks(['1', '12', '123', null])).toEqual({
       placedBets: 3,

@@ -11,28 +11,14 @@ import {
   POPOVER_MS,
   REFETCH_MS,
 } from '../../machines/betslip/betslipMachine';
+import { SUBMIT_1_12_3, threeMatchSlip } from './betslipFixture';
 
 type Snapshot = SnapshotFrom<typeof betslipMachine>;
 type Action = ReturnType<typeof transition<typeof betslipMachine>>[1][number];
 
-const params = { defaultBetslipPrice: 2, thirdChance: 1, multipleChance: 2, feePerSecond: 2, feePerThird: 3 };
 const END = Date.parse('2030-05-04T10:00:00Z');
 
-const slip = (sid = 'J14-1'): Betslip => ({
-  sid,
-  endDate: '2030-05-04 12:00',
-  endsAt: new Date(END).toISOString(),
-  betslipParams: params,
-  matches: Array.from({ length: 3 }, (_, i) => ({
-    betslipPosotion: i + 1,
-    tournament: 'Premier League',
-    startDate: '2030-05-02 15:00',
-    homeTeam: `Home ${i}`,
-    awayTeam: `Away ${i}`,
-    homeTeamLogo: '/logos/arsenal.svg',
-    awayTeamLogo: '/logos/chelsea.svg',
-  })),
-});
+const slip = (sid = 'J14-1'): Betslip => threeMatchSlip(sid, END);
 
 /** The event an invoked actor's result arrives as (not part of the machine's own event union). */
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never;
@@ -164,21 +150,7 @@ describe('submit', () => {
     expect(spawned(first)).toEqual([{ id: 'newKey' }]);
     const [sending, second] = transition(betslipMachine, keying, done('newKey', 'key-1'));
     expect(sending.value).toEqual({ ready: { submitting: 'sending' } });
-    expect(spawned(second)).toEqual([
-      {
-        id: 'submit',
-        input: {
-          betSlipSid: 'J14-1',
-          positionAndPredictionDtos: [
-            { betSlipPosition: 0, prediction: 1 },
-            { betSlipPosition: 1, prediction: 12 },
-            { betSlipPosition: 2, prediction: 3 },
-          ],
-          betSlipCost: 4,
-          idempotencyKey: 'key-1',
-        },
-      },
-    ]);
+    expect(spawned(second)).toEqual([{ id: 'submit', input: SUBMIT_1_12_3 }]);
   });
 
   it('an accepted slip clears the picks, forgets them in storage and tells the host', () => {

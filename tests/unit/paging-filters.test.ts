@@ -4,7 +4,7 @@ import { breakLongWords } from '../../machines/rules/longWords';
 import { clampPage, pageControls, pageCount, pageItems, pageNumbers } from '../../machines/rules/paging';
 import { filterByTime, filterSince, TIME_FILTERS } from '../../machines/rules/timeFilter';
 
-describe('paginator (SPEC.md §5)', () => {
+describe('paginator', () => {
   it('counts pages rounding up', () => {
     expect([0, 1, 8, 9, 16, 17].map((n) => pageCount(n))).toEqual([0, 1, 1, 2, 2, 3]);
   });
@@ -39,7 +39,7 @@ describe('paginator (SPEC.md §5)', () => {
   });
 });
 
-describe('time filters (SPEC.md §5, DESIGN.md corrections)', () => {
+describe('time filters (with DESIGN.md corrections)', () => {
   const now = new Date('2026-11-23T12:00:00Z');
 
   it('has an unbounded All and a 30-day Last month', () => {
@@ -56,7 +56,7 @@ describe('time filters (SPEC.md §5, DESIGN.md corrections)', () => {
   });
 });
 
-describe('long words (SPEC.md §5)', () => {
+describe('long words', () => {
   it('breaks a long word in two with a hyphen and a space, leaving short ones alone', () => {
     expect(breakLongWords('Borussia Mönchengladbach')).toBe('Borussia Mönchengladbac- h');
     expect(breakLongWords('Likuena FC')).toBe('Likuena FC');

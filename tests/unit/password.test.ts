@@ -1,4 +1,4 @@
-// Password compliance (SPEC.md §5), the one rule shared by the screens and the server, and its parts.
+// Password compliance, the one rule shared by the screens and the server, and its parts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPasswordCompliant, PASSWORD_CHECKS, PASSWORD_MIN_LENGTH } from '../../machines/rules/password.ts';

@@ -104,10 +104,12 @@ describe('native app', () => {
     expect(localStorage.getItem('token')).toBe('null');
   });
 
-  it('on resume: tells the session, goes to /login when signed out, and checks the newest version', async () => {
+  it('on resume: tells the session (to refresh), goes to /login when signed out, and checks the newest version', async () => {
     const h = host('/wallet');
     await onResume(h);
     expect(h.session.actor.send).toHaveBeenCalledWith(expect.objectContaining({ type: 'STORAGE_CHANGED' }));
+    // An access token that expired while the app slept is refreshed now.
+    expect(h.session.actor.send).toHaveBeenCalledWith(expect.objectContaining({ type: 'RESUME' }));
     expect(h.navigate).toHaveBeenCalledWith('/login');
     expect(checkVersion).toHaveBeenCalledOnce();
 
@@ -132,6 +134,7 @@ describe('native app', () => {
       refreshToken: 'r2',
       exp: null,
       iat: null,
+      refreshExp: null,
     });
     await vi.waitFor(() => expect(prefs.get('token')).toBe(token));
     expect(prefs.get('refresh_token')).toBe('r2');

@@ -8,7 +8,7 @@ import {
   titleCase,
 } from '../../machines/rules/results';
 
-describe('pick and result labels (SPEC.md §3 mapping table)', () => {
+describe('pick and result labels', () => {
   it.each([
     ['HOME_WIN', 'HOME'],
     ['AWAY_WIN', 'AWAY'],
@@ -29,7 +29,7 @@ describe('pick and result labels (SPEC.md §3 mapping table)', () => {
   );
 });
 
-describe('past betslip state (SPEC.md §4)', () => {
+describe('past betslip state', () => {
   it('is pending while open, whatever the won flag says', () => {
     expect(slipState({ won: false, betSlipClosed: false })).toBe('pending');
     expect(slipState({ won: true, betSlipClosed: false })).toBe('pending');

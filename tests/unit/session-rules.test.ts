@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginName, msisdnProblem, normaliseMsisdn } from '../../machines/session/msisdn';
 import {
+  canRefresh,
+  EMPTY_SESSION,
   EXPIRY_REFRESH_MS,
   EXPIRY_REFRESH_RETRY_MS,
   formatCountdown,
@@ -10,11 +12,14 @@ import {
   isCountdownOver,
   isLoggedIn,
   isMarketing,
+  isNearlyExpired,
+  isRefreshRefused,
+  isSignedIn,
   isSubscriber,
   parseRoles,
   remainingMs,
   shouldRefresh,
-  shouldRefreshBeforeExpiry,
+  shouldRefreshOnTick,
   WEB_REFRESH_THRESHOLD_MS,
 } from '../../machines/session/rules';
 
@@ -22,7 +27,7 @@ const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const sec = (ms: number) => Math.floor(ms / 1000);
 const valid = { token: 'a.b.c', role: '["commxp-user"]', exp: sec(NOW) + 600 };
 
-describe('isLoggedIn (SPEC §4)', () => {
+describe('isLoggedIn', () => {
   it('is true with a token, a role and time left', () => {
     expect(isLoggedIn(valid, NOW)).toBe(true);
   });
@@ -61,12 +66,60 @@ describe('countdown', () => {
   });
 });
 
-describe('shouldRefresh (SPEC §4)', () => {
-  const base = { platform: 'web' as const, now: NOW, iat: sec(NOW) - 60, allowAutoRefresh: true };
-  it('web: only when fewer than 5 minutes remain', () => {
-    expect(shouldRefresh({ ...base, exp: sec(NOW + WEB_REFRESH_THRESHOLD_MS) })).toBe(false);
-    expect(shouldRefresh({ ...base, exp: sec(NOW + WEB_REFRESH_THRESHOLD_MS) - 1 })).toBe(true);
-    expect(shouldRefresh({ ...base, exp: sec(NOW) + 30 * 60 })).toBe(false);
+describe('isSignedIn', () => {
+  const expired = {
+    ...EMPTY_SESSION,
+    ...valid,
+    exp: sec(NOW) - 60,
+    refreshToken: 'r',
+    refreshExp: sec(NOW) + 3600,
+  };
+  it('stays signed in on an expired access token while the refresh token lives', () => {
+    expect(isSignedIn({ ...EMPTY_SESSION, ...valid }, NOW, true)).toBe(true);
+    expect(isSignedIn(expired, NOW, true)).toBe(true);
+    // A refresh token whose expiry cannot be read lives until the server refuses it.
+    expect(isSignedIn({ ...expired, refreshExp: null }, NOW, true)).toBe(true);
+  });
+  it('is over with an expired or missing refresh token, after sign-out, or with auto-refresh off', () => {
+    expect(isSignedIn({ ...expired, refreshExp: sec(NOW) }, NOW, true)).toBe(false);
+    expect(isSignedIn({ ...expired, refreshToken: null }, NOW, true)).toBe(false);
+    expect(isSignedIn({ ...expired, token: 'null' }, NOW, true)).toBe(false);
+    expect(isSignedIn({ ...expired, role: 'null' }, NOW, true)).toBe(false);
+    expect(isSignedIn(expired, NOW, false)).toBe(false);
+    expect(isSignedIn(null, NOW, true)).toBe(false);
+  });
+  it('canRefresh reads the refresh token alone', () => {
+    expect(canRefresh({ refreshToken: 'r', refreshExp: sec(NOW) + 1 }, NOW)).toBe(true);
+    expect(canRefresh({ refreshToken: 'r', refreshExp: sec(NOW) }, NOW)).toBe(false);
+    expect(canRefresh({ refreshToken: 'null', refreshExp: null }, NOW)).toBe(false);
+  });
+});
+
+describe('isNearlyExpired', () => {
+  it('in the last minute of a long token, the second half of a short one, and once expired', () => {
+    const iat = sec(NOW) - 240; // a 5-minute token
+    expect(isNearlyExpired(sec(NOW + EXPIRY_REFRESH_MS), iat, NOW)).toBe(false);
+    expect(isNearlyExpired(sec(NOW + EXPIRY_REFRESH_MS) - 1, iat, NOW)).toBe(true);
+    expect(isNearlyExpired(sec(NOW) - 5, iat, NOW)).toBe(true);
+    // A 20-second token: nearly expired from its 10th second on.
+    expect(isNearlyExpired(sec(NOW) + 11, sec(NOW) - 9, NOW)).toBe(false);
+    expect(isNearlyExpired(sec(NOW) + 9, sec(NOW) - 11, NOW)).toBe(true);
+    expect(isNearlyExpired(null, null, NOW)).toBe(false);
+  });
+});
+
+describe('shouldRefresh on a user action', () => {
+  const base = { platform: 'web' as const, now: NOW, allowAutoRefresh: true };
+  it('web: not on every click: only past half its lifetime and within 5 minutes of expiry', () => {
+    // Keycloak's 5-minute token: a click in its first half does nothing, one in its second half refreshes.
+    expect(shouldRefresh({ ...base, iat: sec(NOW) - 10, exp: sec(NOW) + 290 })).toBe(false);
+    expect(shouldRefresh({ ...base, iat: sec(NOW) - 149, exp: sec(NOW) + 151 })).toBe(false);
+    expect(shouldRefresh({ ...base, iat: sec(NOW) - 151, exp: sec(NOW) + 149 })).toBe(true);
+    // A 30-minute token: the 5-minute threshold.
+    const iat = sec(NOW) - 25 * 60;
+    expect(shouldRefresh({ ...base, iat, exp: sec(NOW + WEB_REFRESH_THRESHOLD_MS) })).toBe(false);
+    expect(shouldRefresh({ ...base, iat, exp: sec(NOW + WEB_REFRESH_THRESHOLD_MS) - 1 })).toBe(true);
+    expect(shouldRefresh({ ...base, iat: null, exp: sec(NOW) + 30 * 60 })).toBe(false);
   });
   it('native: only when the token was not issued today (UTC)', () => {
     const native = { ...base, platform: 'native' as const, exp: sec(NOW) + 60 };
@@ -75,41 +128,46 @@ describe('shouldRefresh (SPEC §4)', () => {
     expect(shouldRefresh({ ...native, iat: null })).toBe(false);
   });
   it('never when auto-refresh is off', () => {
-    expect(shouldRefresh({ ...base, exp: sec(NOW) + 10, allowAutoRefresh: false })).toBe(false);
+    expect(shouldRefresh({ ...base, iat: 0, exp: sec(NOW) + 10, allowAutoRefresh: false })).toBe(false);
     expect(
       shouldRefresh({ ...base, platform: 'native', exp: sec(NOW) + 10, iat: 0, allowAutoRefresh: false }),
     ).toBe(false);
   });
 });
 
-describe('shouldRefreshBeforeExpiry (DESIGN "Staying signed in")', () => {
-  const base = {
-    now: NOW,
-    exp: sec(NOW) + 30,
-    hasRefreshToken: true,
-    allowAutoRefresh: true,
-    lastAttempt: null,
-  };
-  it('within a minute of expiry, before 00:00', () => {
-    expect(shouldRefreshBeforeExpiry(base)).toBe(true);
-    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) - 1 })).toBe(true);
-    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) })).toBe(false);
-    expect(shouldRefreshBeforeExpiry({ ...base, exp: sec(NOW) })).toBe(false);
-    expect(shouldRefreshBeforeExpiry({ ...base, exp: null })).toBe(false);
+describe('shouldRefreshOnTick (DESIGN "Staying signed in")', () => {
+  const base = { now: NOW, previous: NOW - 1000, exp: sec(NOW) + 30, iat: sec(NOW) - 270, lastAttempt: null };
+  it('once the token is nearly expired', () => {
+    expect(shouldRefreshOnTick(base)).toBe(true);
+    expect(shouldRefreshOnTick({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) - 1 })).toBe(true);
+    expect(shouldRefreshOnTick({ ...base, exp: sec(NOW + EXPIRY_REFRESH_MS) })).toBe(false);
+    expect(shouldRefreshOnTick({ ...base, exp: null })).toBe(false);
   });
-  it('again only after the retry interval', () => {
-    expect(shouldRefreshBeforeExpiry({ ...base, lastAttempt: NOW - EXPIRY_REFRESH_RETRY_MS + 1 })).toBe(
-      false,
-    );
-    expect(shouldRefreshBeforeExpiry({ ...base, lastAttempt: NOW - EXPIRY_REFRESH_RETRY_MS })).toBe(true);
-  });
-  it('never without a refresh token or with auto-refresh off', () => {
-    expect(shouldRefreshBeforeExpiry({ ...base, hasRefreshToken: false })).toBe(false);
-    expect(shouldRefreshBeforeExpiry({ ...base, allowAutoRefresh: false })).toBe(false);
+  it('again after the retry interval, and at once when the countdown reaches 00:00', () => {
+    const recent = NOW - EXPIRY_REFRESH_RETRY_MS + 1;
+    expect(shouldRefreshOnTick({ ...base, lastAttempt: recent })).toBe(false);
+    expect(shouldRefreshOnTick({ ...base, lastAttempt: NOW - EXPIRY_REFRESH_RETRY_MS })).toBe(true);
+    // This tick shows 00:00, the previous one did not.
+    expect(shouldRefreshOnTick({ ...base, exp: sec(NOW), lastAttempt: recent })).toBe(true);
+    // Past 00:00 it is the retry interval again.
+    expect(shouldRefreshOnTick({ ...base, exp: sec(NOW) - 5, lastAttempt: recent })).toBe(false);
+    expect(shouldRefreshOnTick({ ...base, exp: sec(NOW) - 5, lastAttempt: NOW - 15_000 })).toBe(true);
   });
 });
 
-describe('roles (SPEC §6)', () => {
+describe('isRefreshRefused', () => {
+  it('a 400 or 401 answer signs out; no answer, 5xx or 429 is tried again', () => {
+    expect(isRefreshRefused({ status: 400 })).toBe(true);
+    expect(isRefreshRefused({ status: 401 })).toBe(true);
+    expect(isRefreshRefused({ status: 0 })).toBe(false);
+    expect(isRefreshRefused({ status: 503 })).toBe(false);
+    expect(isRefreshRefused({ status: 429 })).toBe(false);
+    expect(isRefreshRefused(new Error('offline'))).toBe(false);
+    expect(isRefreshRefused(null)).toBe(false);
+  });
+});
+
+describe('roles', () => {
   const s = { role: '["ROLE_ADMIN","ROLE_MARKETING"]' };
   it('checks the stored role list', () => {
     expect(isAdmin(s)).toBe(true);

@@ -1,5 +1,5 @@
-// The subscription toggle of SPEC.md §4, with stub actors: which calls are made, in which order, and
-// what status the flow ends with.
+// The subscription toggle (status first, the warning when there are other subscriptions), with stub actors:
+// which calls are made, in which order, and what status the flow ends with.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
@@ -42,7 +42,7 @@ const finished = async (actor: ReturnType<typeof run>['actor']) => {
   return snap.output;
 };
 
-describe('subscription machine (SPEC.md §4)', () => {
+describe('subscription machine', () => {
   it('subscribes at once when there are no other subscriptions', async () => {
     const { actor, calls } = run(false, { server: false, others: [] });
     expect(await finished(actor)).toEqual({ isSubscribed: true, error: null });

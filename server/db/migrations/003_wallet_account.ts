@@ -1,5 +1,6 @@
-// Wallet and account additions (issue 5): the mobile-money wallets a subscriber can pay out to or buy
-// airtime with, responsible-play limits, and the reference a cash-out is known by at the provider.
+// Wallet and account additions (docs/CONTRACTS.md "Wallet, subscription and account API"): the mobile-money
+// wallets a subscriber can pay out to or buy airtime with, responsible-play limits, and the reference a
+// cash-out is known by at the provider.
 import { type Kysely, sql } from 'kysely';
 
 // One statement per entry: PGlite's extended-protocol query() refuses several statements in one call.

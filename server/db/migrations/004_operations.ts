@@ -1,5 +1,5 @@
-// Running the game (issue 6): void results, settlement bookkeeping on betslips, and the operators'
-// audit trail.
+// Running the game (docs/CONTRACTS.md "Results and operations API"): void results, settlement bookkeeping on
+// betslips, and the operators' audit trail.
 import { type Kysely, sql } from 'kysely';
 
 const statements = [

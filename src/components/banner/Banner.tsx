@@ -1,4 +1,4 @@
-// The banner on every signed-in page (SPEC.md §2): a background image, '14 JACKPOT' with the jackpot
+// The banner on every signed-in page: a background image, '14 JACKPOT' with the jackpot
 // prize, and the prize ticker — both only when there are prizes. The ticker (and embla with it) is a
 // lazy chunk: until it arrives the first prize shows in its place, so nothing moves.
 import { Trans, useLingui } from '@lingui/react/macro';

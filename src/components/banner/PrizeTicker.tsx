@@ -1,4 +1,4 @@
-// The prize ticker (SPEC.md §2, §9): an embla carousel of one item, autoplay every 3000 ms, loop, no
+// The prize ticker: an embla carousel of one item, autoplay every 3000 ms, loop, no
 // dragging, no dots. Lazy-loaded by the banner so embla stays out of the first load.
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';

@@ -1,16 +1,16 @@
-// Prizes for the banner (SPEC.md §2 Banner): fetched on mount and every 60 s while mounted.
+// Prizes for the banner: fetched on mount and every 60 s while mounted.
 import { useEffect, useState } from 'react';
 import { fetchPrizes, type Prize } from '../../api/play';
 
-/** Prize refresh period (SPEC.md §9). */
+/** Prize refresh period. */
 export const PRIZE_REFRESH_MS = 60_000;
 
-/** The ticker's order: the jackpot first (SPEC.md §2). */
+/** The ticker's order: the jackpot first. */
 export const PRIZE_TYPES = [14, 13, 12, 7, 6] as const;
 
 const enUS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 'M' plus the en-US formatted amount, in every language (SPEC.md §2): M 250,000.00 */
+/** 'M' plus the en-US formatted amount, in every language: M 250,000.00 */
 export const formatPrize = (amount: number): string => `M ${enUS.format(amount)}`;
 
 /** The prizes of the five types, in ticker order; other types are ignored. */

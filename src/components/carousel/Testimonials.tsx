@@ -1,5 +1,5 @@
-// Testimonials carousel (SPEC.md §2, §9): autoplay, loop, drag and dots, items in the current language.
-// Shown only when the current language has items; SPEC.md §8 says an empty carousel only logs.
+// Testimonials carousel: autoplay, loop, drag and dots, items in the current language.
+// Shown only when the current language has items; an empty carousel only logs.
 import { Trans, useLingui } from '@lingui/react/macro';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';

@@ -1,5 +1,5 @@
-// Carousels stop autoplaying while the page is hidden (SPEC.md §4 "Carousel autoplay pauses or resumes
-// with the page visibility state"): no timers firing in a background tab, no slide jump on return.
+// Carousels stop autoplaying while the page is hidden and resume when it shows again: no timers firing in a
+// background tab, no slide jump on return.
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect } from 'react';
 

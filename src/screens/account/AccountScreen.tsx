@@ -1,5 +1,5 @@
-// The Account screen (SPEC.md §2): read-only user id, creation date and subscription status, subscribe-now
-// when not subscribed, the change-password modal, and responsible play (issue 5).
+// The Account screen: read-only user id, creation date and subscription status, subscribe-now when not
+// subscribed, the change-password modal, and responsible play (weekly limit and pauses).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIsSubscribed } from '../../account/hooks';

@@ -1,11 +1,11 @@
-// Change-password modal (SPEC.md §2, §5; DESIGN.md: the old password is asked for). New and repeat must
+// Change-password modal (DESIGN.md: the old password is asked for). New and repeat must
 // match and pass compliance, else both shake for 300 ms and nothing is sent. Lazy: Radix loads on first open.
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useState } from 'react';
 import { isPasswordCompliant } from '../../../machines/rules/password';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordField } from '../../components/PasswordInput';
 import { useShake } from '../../hooks/useShake';
 import '../../components/dialog.css';
 import './dialog.css';
@@ -63,57 +63,52 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
   const shakeClass = (on: boolean) => (on ? 'shake' : undefined);
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="cp-old">{t`Current password`}</label>
-        <PasswordInput
-          id="cp-old"
-          name="current-password"
-          autoComplete="current-password"
-          className={shakeClass(oldShaking)}
-          aria-invalid={oldInvalid || undefined}
-          value={oldPassword}
-          onChange={(e) => {
-            setOld(e.target.value);
-            setOldInvalid(false);
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="cp-new">{t`New password`}</label>
-        <PasswordInput
-          id="cp-new"
-          name="new-password"
-          autoComplete="new-password"
-          aria-describedby="cp-rules"
-          className={shakeClass(newShaking)}
-          aria-invalid={newInvalid || undefined}
-          value={next}
-          onChange={(e) => {
-            setNext(e.target.value);
-            setNewInvalid(false);
-          }}
-        />
+      <PasswordField
+        id="cp-old"
+        label={t`Current password`}
+        name="current-password"
+        autoComplete="current-password"
+        className={shakeClass(oldShaking)}
+        aria-invalid={oldInvalid || undefined}
+        value={oldPassword}
+        onValue={(value) => {
+          setOld(value);
+          setOldInvalid(false);
+        }}
+      />
+      <PasswordField
+        id="cp-new"
+        label={t`New password`}
+        name="new-password"
+        autoComplete="new-password"
+        aria-describedby="cp-rules"
+        className={shakeClass(newShaking)}
+        aria-invalid={newInvalid || undefined}
+        value={next}
+        onValue={(value) => {
+          setNext(value);
+          setNewInvalid(false);
+        }}
+      >
         <p id="cp-rules" className="hint">
           <Trans>
             At least 8 characters with a small letter and a digit; only letters, digits and @ $ ! % * ? &.
           </Trans>
         </p>
-      </div>
-      <div className="field">
-        <label htmlFor="cp-repeat">{t`Repeat new password`}</label>
-        <PasswordInput
-          id="cp-repeat"
-          name="repeat-password"
-          autoComplete="new-password"
-          className={shakeClass(newShaking)}
-          aria-invalid={newInvalid || undefined}
-          value={repeat}
-          onChange={(e) => {
-            setRepeat(e.target.value);
-            setNewInvalid(false);
-          }}
-        />
-      </div>
+      </PasswordField>
+      <PasswordField
+        id="cp-repeat"
+        label={t`Repeat new password`}
+        name="repeat-password"
+        autoComplete="new-password"
+        className={shakeClass(newShaking)}
+        aria-invalid={newInvalid || undefined}
+        value={repeat}
+        onValue={(value) => {
+          setRepeat(value);
+          setNewInvalid(false);
+        }}
+      />
       <div className="form-row dialog-actions">
         <Dialog.Close className="btn btn-ghost">
           <Trans>Cancel</Trans>

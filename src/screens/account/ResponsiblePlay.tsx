@@ -1,5 +1,6 @@
-// Responsible play (issue 5): the weekly spending limit and pauses. Lowering a limit or starting a pause
-// applies at once; raising or removing a limit waits 24 hours. The server decides; this shows its answer.
+// Responsible play (docs/CONTRACTS.md "Wallet, subscription and account API"): the weekly spending limit and
+// pauses. Lowering a limit or starting a pause applies at once; raising or removing a limit waits 24 hours.
+// The server decides; this shows its answer.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';

@@ -1,4 +1,4 @@
-// Texts the Account screen shows for its own outcomes (the ACCOUNT.* keys of SPEC.md §8) and pause labels.
+// Texts the Account screen shows for its own outcomes (the ACCOUNT.* keys) and pause labels.
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { PauseDuration } from '../../api/account';

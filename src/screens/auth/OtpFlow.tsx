@@ -12,6 +12,7 @@ import { otpFlowMachine } from '../../../machines/session/otpFlowMachine';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSignInError } from '../../session/hooks';
 import { PasswordStep } from './PasswordStep';
+import { PhoneField } from './PhoneField';
 
 export type OtpFlowActor = ActorRefFrom<typeof otpFlowMachine>;
 
@@ -98,23 +99,13 @@ export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password
       </p>
       {step === 'number' && (
         <form className="form" onSubmit={submitNumber}>
-          <div className="field">
-            <label htmlFor={`${id}-msisdn`}>{t`Phone number`}</label>
-            <input
-              id={`${id}-msisdn`}
-              name="tel"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              aria-describedby={`${id}-msisdn-hint`}
-              required
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-            />
-            <p id={`${id}-msisdn-hint`} className="hint">
-              {numberHint}
-            </p>
-          </div>
+          <PhoneField
+            id={`${id}-msisdn`}
+            autoComplete="tel"
+            value={phone}
+            onValue={setPhone}
+            hint={numberHint}
+          />
           <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
             {busy ? t`Please wait…` : t`Send code`}
           </button>

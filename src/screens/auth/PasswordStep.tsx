@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_CHECKS, PASSWORD_MIN_LENGTH, type PasswordCheck } from '../../../machines/rules/password';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordField } from '../../components/PasswordInput';
 
 const LABELS: Record<PasswordCheck, MessageDescriptor> = {
   length: msg`At least ${PASSWORD_MIN_LENGTH} characters`,
@@ -38,17 +38,16 @@ export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy,
 
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{passwordLabel}</label>
-        <PasswordInput
-          id={`${id}-password`}
-          name="new-password"
-          autoComplete="new-password"
-          aria-describedby={`${id}-password-rules`}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <PasswordField
+        id={`${id}-password`}
+        label={passwordLabel}
+        name="new-password"
+        autoComplete="new-password"
+        aria-describedby={`${id}-password-rules`}
+        required
+        value={password}
+        onValue={setPassword}
+      >
         <ul id={`${id}-password-rules`} className="rules">
           {CHECKS.map((check) => {
             const ok = password.length > 0 && PASSWORD_CHECKS[check](password);
@@ -60,18 +59,16 @@ export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy,
             );
           })}
         </ul>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password-again`}>{againLabel}</label>
-        <PasswordInput
-          id={`${id}-password-again`}
-          name="new-password-again"
-          autoComplete="new-password"
-          required
-          value={again}
-          onChange={(e) => setAgain(e.target.value)}
-        />
-      </div>
+      </PasswordField>
+      <PasswordField
+        id={`${id}-password-again`}
+        label={againLabel}
+        name="new-password-again"
+        autoComplete="new-password"
+        required
+        value={again}
+        onValue={setAgain}
+      />
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
         {busy ? t`Please wait…` : submitLabel}
       </button>

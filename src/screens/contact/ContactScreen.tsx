@@ -1,4 +1,4 @@
-// Contact us (SPEC.md §2): title, headings, the about text, the logo, how to reach us (location, phone,
+// Contact us: title, headings, the about text, the logo, how to reach us (location, phone,
 // email, website: values are not translated, and a value not configured shows as a dash) and social links.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';

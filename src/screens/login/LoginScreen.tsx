@@ -1,14 +1,15 @@
-// Sign-in (SPEC.md §7): phone number (or operator name) and password through the session machine, which
-// stores the tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the
-// reset by SMS code, carrying the number typed so far.
+// Sign-in: phone number (or operator name) and password through the session machine, which stores the
+// tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the reset by SMS
+// code, carrying the number typed so far.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { normaliseMsisdn } from '../../../machines/session/msisdn';
-import { PasswordInput } from '../../components/PasswordInput';
+import { PasswordField } from '../../components/PasswordInput';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
+import { PhoneField } from '../auth/PhoneField';
 
 export default function LoginScreen() {
   const { t } = useLingui();
@@ -30,33 +31,22 @@ export default function LoginScreen() {
   return (
     <AuthLayout title={t`Sign in`}>
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="login-username">{t`Phone number`}</label>
-          <input
-            id="login-username"
-            name="username"
-            type="tel"
-            inputMode="tel"
-            autoComplete="username"
-            aria-describedby="login-username-hint"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <p id="login-username-hint" className="hint">
-            <Trans>For example 5000 0001 or +266 5000 0001</Trans>
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">{t`Password`}</label>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <PhoneField
+          id="login-username"
+          autoComplete="username"
+          value={username}
+          onValue={setUsername}
+          hint={<Trans>For example 5000 0001 or +266 5000 0001</Trans>}
+        />
+        <PasswordField
+          id="login-password"
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        >
           <Link
             to="/reset-password"
             search={{ ...(typedNumber ? { msisdn: typedNumber } : {}), ...(redirect ? { redirect } : {}) }}
@@ -64,7 +54,7 @@ export default function LoginScreen() {
           >
             <Trans>Forgot password?</Trans>
           </Link>
-        </div>
+        </PasswordField>
         {errorKey && (
           <p className="form-error" role="alert">
             {say(errorKey)}

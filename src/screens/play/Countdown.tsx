@@ -1,4 +1,4 @@
-// Time left on the betslip in days, hours, minutes and seconds (SPEC.md §2), on the server's clock:
+// Time left on the betslip in days, hours, minutes and seconds, on the server's clock:
 // it reads the machine's last tick, so it changes once a second and stops with the machine.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,4 @@
-// One match (SPEC.md §2 Play screen): sequence number, tournament, start date, and three large pick
+// One match: sequence number, tournament, start date, and three large pick
 // buttons — home '1', draw 'X' (digit 3), away '2' — each a toggle (aria-pressed) with the team's logo.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
@@ -6,9 +6,9 @@ import type { Match } from '../../../machines/betslip/types';
 import type { Digit, Outcome } from '../../../machines/rules/betslip';
 import { showWireDate } from '../../lib/dateFormat';
 
-/** Team names are cut to 12 characters (SPEC.md §9); the full name stays in the accessible label. */
+/** Team names are cut to 12 characters; the full name stays in the accessible label. */
 const SHOWN_CHARS = 12;
-/** Names longer than this get a smaller font (SPEC.md §9). */
+/** Names longer than this get a smaller font. */
 const LONG_NAME = 23;
 
 export const shortName = (name: string): string =>

@@ -1,5 +1,5 @@
-// The bottom of the slip, kept in reach of the thumb: the popover (SPEC.md §2), the toast panel with
-// the counters once a pick exists (SPEC.md §3 Toast counters, §4 Toast), the submit button with the
+// The bottom of the slip, kept in reach of the thumb: the popover, the toast panel with the counters
+// (price, doubles, triples, bets) once a pick exists, the submit button with the
 // current cost, and a refusal from the server until the next action.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Popover } from '../../../machines/betslip/types';

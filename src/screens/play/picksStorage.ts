@@ -1,4 +1,4 @@
-// Picks survive a reload until submitted (issue 4), stored per betslip as localStorage 'picks:<sid>'.
+// Picks survive a reload until submitted, stored per betslip as localStorage 'picks:<sid>'.
 // Loading one betslip's picks drops the others: they belong to betslips that have closed.
 import type { PicksStorage } from '../../../machines/betslip/types';
 

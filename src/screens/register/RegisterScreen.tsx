@@ -1,4 +1,4 @@
-// Registration (SPEC.md §7, docs/CONTRACTS.md): phone number → SMS code → password twice → register, then
+// Registration (docs/CONTRACTS.md "Server"): phone number → SMS code → password twice → register, then
 // sign in through the session machine, which goes to /play. A number that already has an account is
 // refused once its code is proven (REGISTER.EXISTS), and the screen offers to reset its password instead.
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// A slip's placed bets (SPEC.md §2): a full table from 1000 px, below it a compact list in which each bet
+// A slip's placed bets: a full table from 1000 px, below it a compact list in which each bet
 // is a row that expands to the rest of its columns. Tick or cross only once the slip is closed.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { showWireDate } from '../../lib/dateFormat';
 import { PICK_LABELS } from './labels';
 
-/** SPEC.md §9: wide table from this width. */
+/** Wide table from this width. */
 export const WIDE_QUERY = '(min-width: 1000px)';
 
 function Mark({ closed, isCorrect }: { closed: boolean; isCorrect: boolean | null }) {

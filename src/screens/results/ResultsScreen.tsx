@@ -90,7 +90,7 @@ export default function ResultsScreen() {
   const show = (change: ResultsSearch) =>
     navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  // hasOpened (SPEC.md §3): the confetti plays on a won slip's first opening only.
+  // hasOpened: the confetti plays on a won slip's first opening only.
   const opened = useRef(new Set<string>());
 
   // Keys from the server's order, so a slip keeps its open state across filters and pages.

@@ -1,4 +1,4 @@
-// One past betslip (SPEC.md §2): a collapsible button coloured by state with the subscriber id, the date
+// One past betslip: a collapsible button coloured by state with the subscriber id, the date
 // and 'M. amountWon' when won; open, it shows the congratulation banner (won), the correct-so-far count
 // (still open, on the button), the placed bets and, once closed, how everyone played.
 import { Trans, useLingui } from '@lingui/react/macro';

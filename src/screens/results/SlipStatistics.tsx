@@ -1,5 +1,5 @@
-// How everyone played a closed betslip (issue 6): for each match the share that picked 1, X and 2 as small
-// bars, and for each prize tier its winners and the amount each won.
+// How everyone played a closed betslip (docs/CONTRACTS.md "Results and operations API"): for each match the
+// share that picked 1, X and 2 as small bars, and for each prize tier its winners and the amount each won.
 import { useLingui } from '@lingui/react/macro';
 import { breakLongWords } from '../../../machines/rules/longWords';
 import { type BetslipStatistics, type PlacedBet, sharePercent } from '../../../machines/rules/results';

@@ -1,9 +1,9 @@
-// The gold burst on first opening a won slip (SPEC.md §2, §9: removed after 1.5 s). canvas-confetti is
+// The gold burst on first opening a won slip (removed after 1.5 s). canvas-confetti is
 // imported only here, on demand, so it never weighs on the first load; people who ask the system for
 // reduced motion get no burst at all.
 const GOLD = ['#f5c518', '#d9a90a', '#ffe27a', '#b8860b', '#fff4c2'];
 
-/** SPEC.md §9: the confetti canvas goes away after this long. */
+/** The confetti canvas goes away after this long. */
 export const CONFETTI_MS = 1500;
 
 const prefersReducedMotion = (): boolean =>

@@ -1,4 +1,4 @@
-// Translated words of the results screen that come from data: pick/result labels (SPEC.md §3 table),
+// Translated words of the results screen that come from data: pick/result labels (HOME, AWAY, ANY…),
 // slip states, result-filter options and prize names.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

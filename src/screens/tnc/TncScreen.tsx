@@ -1,4 +1,4 @@
-// Terms (SPEC.md §2): a placeholder until the terms text exists. Unguarded; the shell hides its header
+// Terms: a placeholder until the terms text exists. Unguarded; the shell hides its header
 // for visitors who are not signed in.
 import { Trans } from '@lingui/react/macro';
 

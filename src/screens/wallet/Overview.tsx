@@ -1,4 +1,4 @@
-// Overview (SPEC.md §2): the four figures, and what is under processing (with each cash-out's reference)
+// Overview: the four figures, and what is under processing (with each cash-out's reference)
 // only while a cash-out is held.
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../machines/rules/amount';
@@ -27,7 +27,7 @@ export function Overview({ wallet }: { wallet: WalletInfo }) {
           <p className="figure-label">{t`Under processing`}</p>
           <p className="figure-amount">M {formatMoney(wallet.currentlyWithheldAmount)}</p>
           <p className="hint">{t`Cash-outs waiting for the mobile money provider to confirm.`}</p>
-          {/* Each with its reference, so the subscriber can ask about it (issue 5). */}
+          {/* Each with its reference, so the subscriber can ask about it. */}
           {wallet.pendingCashOuts?.length ? (
             <ul className="pending-list">
               {wallet.pendingCashOuts.map((c) => (

@@ -1,4 +1,4 @@
-// Transactions (SPEC.md §2, §5): a time-range filter and an accordion of wallet moves, 8 per page, each
+// Transactions: a time-range filter and an accordion of wallet moves, 8 per page, each
 // with its date and signed amount in the header and its reason and service inside. The filter and page
 // are the Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -28,7 +28,7 @@ export function Transactions({
   onPage: (page: number) => void;
 }) {
   const { t } = useLingui();
-  // Each move keeps the id of its place in the full list (SPEC.md §3), so filtering keeps keys stable.
+  // Each move keeps the id of its place in the full list, so filtering keeps keys stable.
   const numbered = useMemo(() => moves.map((move, id) => ({ ...move, id })), [moves]);
   const shown = useMemo(
     () => filterByTime(numbered, (m) => parseWireDate(m.createDate), filter ?? 'all', new Date(serverNow())),

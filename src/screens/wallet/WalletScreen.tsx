@@ -1,11 +1,11 @@
-// The Wallet screen (SPEC.md §2): four tabs — Overview, Buy mobile, Transactions, Cash out — over the
+// The Wallet screen: four tabs — Overview, Buy mobile, Transactions, Cash out — over the
 // account store's wallet info, with a toast for the outcome of a purchase or cash-out (5 s). Every tab
 // stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change. The tab
 // and the transactions' filter and page are the route's search params, so reload and back keep them.
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useAccountStore, useWalletFailed, useWalletInfo } from '../../account/hooks';
 import { Toast, type ToastMessage } from '../../components/Toast';
 import { WALLET_TABS, type WalletSearch, type WalletTab } from '../../lib/listSearch';
@@ -46,6 +46,13 @@ export default function WalletScreen() {
     transactions: t`Transactions`,
     cashout: t`Cash out`,
   };
+  // What both money forms get: the wallets to pay with and where their outcome goes.
+  const forms = { wallets, onSent, onFailed };
+  const panel = (id: WalletTab, content: ReactNode) => (
+    <Tabs.Content value={id} className="wallet-panel" forceMount hidden={tab !== id}>
+      {content}
+    </Tabs.Content>
+  );
 
   return (
     <section className="page wallet" aria-labelledby="wallet-title">
@@ -80,39 +87,19 @@ export default function WalletScreen() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Tabs.Content value="overview" className="wallet-panel" forceMount hidden={tab !== 'overview'}>
-            <Overview wallet={wallet} />
-          </Tabs.Content>
-          <Tabs.Content value="buy" className="wallet-panel" forceMount hidden={tab !== 'buy'}>
-            <BuyAirtime
-              wallets={wallets}
-              available={wallet.totalAvailableAmount}
-              onSent={onSent}
-              onFailed={onFailed}
-            />
-          </Tabs.Content>
-          <Tabs.Content
-            value="transactions"
-            className="wallet-panel"
-            forceMount
-            hidden={tab !== 'transactions'}
-          >
+          {panel('overview', <Overview wallet={wallet} />)}
+          {panel('buy', <BuyAirtime {...forms} available={wallet.totalAvailableAmount} />)}
+          {panel(
+            'transactions',
             <Transactions
               moves={wallet.walletMovesDto}
               filter={time}
               page={page}
               onFilter={(next) => show({ time: next, page: undefined })}
               onPage={(next) => show({ page: next > 1 ? next : undefined })}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="cashout" className="wallet-panel" forceMount hidden={tab !== 'cashout'}>
-            <CashOut
-              wallets={wallets}
-              withdrawable={wallet.withdrawablemount}
-              onSent={onSent}
-              onFailed={onFailed}
-            />
-          </Tabs.Content>
+            />,
+          )}
+          {panel('cashout', <CashOut {...forms} withdrawable={wallet.withdrawablemount} />)}
         </Tabs.Root>
       )}
       <Toast toast={toast} onClose={closeToast} />

@@ -1,4 +1,4 @@
-// The mobile-wallet selector (SPEC.md §3 Supported wallet): a placeholder 'Select Wallet' and the
+// The mobile-wallet selector: a placeholder 'Select Wallet' and the
 // supported wallets; shakes like the other fields when none is chosen.
 import { useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';

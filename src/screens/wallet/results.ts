@@ -1,4 +1,4 @@
-// Toasts for the money-moving calls (SPEC.md §8): success shows the server's message (already in the
+// Toasts for the money-moving calls: success shows the server's message (already in the
 // subscriber's language); a failure shows WALLET.SERVERERROR's words and, when known, the reason.
 import type { I18n } from '@lingui/core';
 import { FALLBACK_MESSAGE_KEY, messageKeyOf } from '../../../machines/rules/messageKey';

@@ -1,5 +1,5 @@
 // Supported mobile wallets (fetch-supported-wallets), once per visit to the Wallet screen, and the
-// choice a form starts with (SPEC.md §4: the only real wallet when exactly one exists).
+// choice a form starts with (the only real wallet when exactly one exists).
 import { useEffect, useState } from 'react';
 import { defaultWalletSid } from '../../../machines/rules/wallet';
 import { fetchSupportedWallets, type SupportedWallet } from '../../api/wallet';

@@ -1,4 +1,4 @@
-// The red toast inviting Android web users to get the app (SPEC.md §2): no auto-hide; a click clears it.
+// The red toast inviting Android web users to get the app: no auto-hide; a click clears it.
 import { Trans } from '@lingui/react/macro';
 
 export function AppDownloadToast({ url, onClear }: { url: string; onClear: () => void }) {

@@ -1,4 +1,4 @@
-// Modal 2 of the shell (SPEC.md §2): the critical version alert, with a static backdrop (a click outside
+// The critical version alert (the shell's second modal), with a static backdrop (a click outside
 // or Escape does not close it), the server's message, a link to the new version and a dismiss button.
 
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// The shell's notices (SPEC.md §2): the critical version alert (modal 2) and the red app-download toast.
+// The shell's notices: the critical version alert (modal 2) and the red app-download toast.
 // Loaded lazily after the first paint; the alert's dialog code loads only when there is an alert to show.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { type ClientType, shouldOfferApp, shouldShowCriticalAlert } from '../../../machines/rules/version';
@@ -17,7 +17,7 @@ import './notices.css';
 
 const CriticalVersionAlert = lazy(() => import('./CriticalVersionAlert'));
 
-/** SPEC.md §9: the app-download toast appears after 10000 ms. */
+/** The app-download toast appears after 10000 ms. */
 export const APP_TOAST_DELAY_MS = 10_000;
 
 export default function ShellNotices() {

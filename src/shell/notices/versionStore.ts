@@ -1,7 +1,7 @@
-// What the server says about the app (SPEC.md §3): the newest-version info, fetched once per start and
+// What the server says about the app: the newest-version info, fetched once per start and
 // again when the native app resumes, held in a tiny external store the critical version alert reads; and
 // the client type, once per start. A dismissal is remembered per version in localStorage, so the alert
-// opens once until dismissed (SPEC.md §4).
+// opens once until dismissed.
 import type { ClientType, NewestVersion } from '../../../machines/rules/version';
 import { checkClientType, checkVersion } from '../../api/appInfo';
 
