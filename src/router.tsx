@@ -24,13 +24,13 @@ export interface RouterContext {
   api: Api;
 }
 
-/** `?redirect=` on /login and /register: where to go after signing in. */
+/** `?redirect=` on /login, /register and /reset-password: where to go after signing in. */
 const validateRedirect = (search: Record<string, unknown>): { redirect?: string } =>
   typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
 
-/** Someone already signed in has no business on /login or /register. */
+/** Someone already signed in has no business on /login, /register or /reset-password. */
 const leaveIfSignedIn = ({ context, search }: { context: RouterContext; search: { redirect?: string } }) => {
   if (context.session.isLoggedIn()) throw redirect({ href: safeRedirect(search.redirect) });
 };
@@ -43,12 +43,30 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/login/LoginScreen')),
 });
 
+/** `?msisdn=` on /reset-password: the number to start with; `?redirect=` as for /login. */
+const validateReset = (search: Record<string, unknown>): { msisdn?: string; redirect?: string } => ({
+  ...validateRedirect(search),
+  // A number typed into the address bar arrives parsed as a number.
+  ...(typeof search.msisdn === 'string' || typeof search.msisdn === 'number'
+    ? { msisdn: String(search.msisdn) }
+    : {}),
+});
+
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
   validateSearch: validateRedirect,
   beforeLoad: leaveIfSignedIn,
   component: lazyRouteComponent(() => import('./screens/register/RegisterScreen')),
+});
+
+/** "Forgot password?": a new password by SMS code, then signed in. */
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  validateSearch: validateReset,
+  beforeLoad: leaveIfSignedIn,
+  component: lazyRouteComponent(() => import('./screens/reset/ResetPasswordScreen')),
 });
 
 /** The main area: header, banner, footer around every page but sign-in and registration. */
@@ -141,6 +159,7 @@ const adminRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
+  resetRoute,
   shellRoute.addChildren([
     indexRoute,
     tncRoute,

@@ -1,7 +1,11 @@
-// Kysely row types for the tables of migration 001_identity (login_failures: dropped by 007_abuse_limits).
+// Kysely row types for the tables of migration 001_identity (login_failures: dropped by 007_abuse_limits;
+// otps.purpose: added by 010_otp_purpose).
 
 import type { JWK } from 'jose';
 import type { ColumnType } from 'kysely';
+
+/** What a one-time password may be used for: registering an account, or resetting its password. */
+export type OtpPurpose = 'REGISTER' | 'RESET';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -39,6 +43,8 @@ export interface IdentityTables {
     tries: ColumnType<number, number | undefined, number>;
     consumed_at: NullableTimestamp;
     created_at: Timestamp;
+    /** What the code proves the phone for (defaults to REGISTER). */
+    purpose: ColumnType<OtpPurpose, OtpPurpose | undefined, OtpPurpose>;
   };
   signing_keys: {
     kid: string;

@@ -1,9 +1,12 @@
 // One-time passwords that prove a subscriber holds a phone: 6 digits, valid 5 minutes, 5 wrong guesses
 // at most, 3 requests per number per 10 minutes, single use. Only a peppered hash is stored, and only the
-// newest code of a number counts (asking again closes the previous one). Each SMS costs money, so sends
-// are also capped per client address and in all, per minute, whatever numbers are asked for.
+// newest code of a number counts (asking again closes the previous one, whatever it was for). Each code is
+// bound to its purpose: a registration code does not reset a password, nor a reset code register. Each SMS
+// costs money, so sends are also capped per client address and in all, per minute, whatever numbers are
+// asked for.
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import type { OtpPurpose } from '../db/identityTables.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { type SmsProvider, SmsUnavailableError } from '../providers/sms.ts';
@@ -30,15 +33,43 @@ export interface OtpServiceOptions {
 const ALL_SENDS = 'otp-sends';
 const addressSends = (address: string) => `otp-sends:${address}`;
 
-const TEXTS: Record<string, (code: string) => string> = {
-  st: (code) =>
-    `Khoutu ea hau ea Jackpot 14 ke ${code}. E sebetsa metsotso e 5. U se ke ua e arolelana le motho.`,
-  en: (code) => `Your Jackpot 14 code is ${code}. It is valid for 5 minutes. Do not share it.`,
+type Texts = Record<string, (code: string) => string>;
+
+const TEXTS: Record<OtpPurpose, Texts> = {
+  REGISTER: {
+    st: (code) =>
+      `Khoutu ea hau ea Jackpot 14 ke ${code}. E sebetsa metsotso e 5. U se ke ua e arolelana le motho.`,
+    en: (code) => `Your Jackpot 14 code is ${code}. It is valid for 5 minutes. Do not share it.`,
+  },
+  // Says what the code does: someone who did not ask for a reset knows not to pass it on.
+  RESET: {
+    st: (code) =>
+      `Khoutu ea ho beha phasewete e ncha ea Jackpot 14 ke ${code}. E sebetsa metsotso e 5. ` +
+      'Haeba ha ua e kopa, u se ke ua e arolelana le motho.',
+    en: (code) =>
+      `Your Jackpot 14 password reset code is ${code}. It is valid for 5 minutes. ` +
+      'If you did not ask for it, do not share it.',
+  },
 };
 
 /** The SMS text in the subscriber's language (English for any language we do not have). */
-export const otpText = (lang: string | undefined, code: string): string =>
-  (TEXTS[lang ?? ''] ?? TEXTS.en!)(code);
+export const otpText = (lang: string | undefined, code: string, purpose: OtpPurpose = 'REGISTER'): string => {
+  const texts = TEXTS[purpose];
+  return (texts[lang ?? ''] ?? texts.en!)(code);
+};
+
+export interface OtpRequest {
+  msisdn: string;
+  lang: string | undefined;
+  /** The client's address (the per-address send cap). */
+  address: string;
+  purpose: OtpPurpose;
+  /**
+   * False when the code must not reach anyone (a reset for a number without an account): it is stored and
+   * counted exactly like a sent one, so the answer and every limit look the same, but no SMS goes out.
+   */
+  deliver: boolean;
+}
 
 export class OtpService {
   readonly #o: OtpServiceOptions;
@@ -53,10 +84,10 @@ export class OtpService {
   }
 
   /**
-   * Creates and sends a code to `msisdn` for a client at `address`. Throws 429 OTP.TOO_MANY_REQUESTS, or
-   * 503 SMS.UNAVAILABLE.
+   * Creates a code for `purpose` and sends it to `msisdn` (unless `deliver` is false) for a client at
+   * `address`. Throws 429 OTP.TOO_MANY_REQUESTS, or 503 SMS.UNAVAILABLE.
    */
-  async request(msisdn: string, lang: string | undefined, address: string): Promise<void> {
+  async request({ msisdn, lang, address, purpose, deliver }: OtpRequest): Promise<void> {
     const now = this.#o.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
@@ -94,11 +125,12 @@ export class OtpService {
           code_hash: this.#hash(msisdn, code).toString('hex'),
           expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
           created_at: now,
+          purpose,
         })
         .execute();
     });
     try {
-      await this.#o.sms.send({ to: msisdn, text: otpText(lang, code), otp: code });
+      if (deliver) await this.#o.sms.send({ to: msisdn, text: otpText(lang, code, purpose), otp: code });
     } catch (error) {
       // A code that never arrived must not use up one of the subscriber's requests, nor a send.
       await this.#o.db.deleteFrom('otps').where('id', '=', id).execute();
@@ -111,10 +143,11 @@ export class OtpService {
   }
 
   /**
-   * Checks `code` against the number's newest code without consuming it; returns that code's id.
-   * Throws 400 OTP.INVALID / OTP.EXPIRED or 429 OTP.TOO_MANY_TRIES.
+   * Checks `code` against the number's newest code for `purpose` without consuming it; returns that code's
+   * id. Throws 400 OTP.INVALID (also when the open code is for another purpose) / OTP.EXPIRED or 429
+   * OTP.TOO_MANY_TRIES.
    */
-  async check(msisdn: string, code: string): Promise<string> {
+  async check(msisdn: string, code: string, purpose: OtpPurpose): Promise<string> {
     const { db } = this.#o;
     // At most one open code per number (request() closes the earlier ones).
     const row = await db
@@ -122,6 +155,7 @@ export class OtpService {
       .select(['id', 'code_hash', 'expires_at'])
       .where('msisdn', '=', msisdn)
       .where('consumed_at', 'is', null)
+      .where('purpose', '=', purpose)
       .executeTakeFirst();
     if (!row) throw new ApiError(400, 'OTP.INVALID');
     if (row.expires_at.getTime() <= this.#o.now().getTime()) throw new ApiError(400, 'OTP.EXPIRED');

@@ -1,11 +1,15 @@
-// Registration with an SMS one-time password (CONTRACTS.md "Registration"), under /api/web-registration,
-// for the website client only (HTTP Basic). The same flow resets a forgotten password: the code proves
-// the phone, so registering an existing number sets its password and ends its other sessions.
+// Registration and password reset with an SMS one-time password (CONTRACTS.md "Registration", DESIGN.md
+// "Password reset"), under /api/web-registration, for the website client only (HTTP Basic). Each code is
+// for one purpose. Registering a number that has an account is refused (409 REGISTER.EXISTS, said only once
+// the code proved the phone, so it reveals nothing to a stranger); its password is reset only through
+// reset-password, which ends every sign-in session of the account. Asking for a reset code answers the same
+// whether or not the number has an account; only an account gets the SMS.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import { ROLES } from '../../machines/rules/roles.ts';
+import type { OtpPurpose } from '../db/identityTables.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse, errorBody } from '../errors.ts';
 import { Text } from '../text.ts';
@@ -35,6 +39,8 @@ const Msisdn = Text({ minLength: 1, maxLength: 32 });
 const Lang = Type.Optional(Text({ maxLength: 16 }));
 const Otp = Text({ minLength: 1, maxLength: 16 });
 const Password = Text({ minLength: 1, maxLength: 256 });
+/** What a code is asked for; a client that does not say (the original app) is registering. */
+const Purpose = Type.Optional(Type.Union([Type.Literal('REGISTER'), Type.Literal('RESET')]));
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -76,12 +82,17 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/request-otp',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang }),
+        body: Type.Object({ msisdn: Msisdn, lang: Lang, purpose: Purpose }),
         response: { 200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }), ...errors },
       },
     },
     async (request) => {
-      await o.otp.request(msisdnOf(request.body.msisdn), request.body.lang, request.ip);
+      const msisdn = msisdnOf(request.body.msisdn);
+      const purpose: OtpPurpose = request.body.purpose ?? 'REGISTER';
+      // A reset code for a number without an account is stored and counted like any other (same answer,
+      // same limits), but never sent.
+      const deliver = purpose === 'REGISTER' || (await findUserByUsername(o.db, msisdn)) !== undefined;
+      await o.otp.request({ msisdn, lang: request.body.lang, address: request.ip, purpose, deliver });
       return { message: 'OTP.SENT', expiresIn: OTP_TTL_SECONDS };
     },
   );
@@ -90,12 +101,18 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/submit-otp',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp }),
+        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, purpose: Purpose }),
         response: { 200: Type.Object({ valid: Type.Boolean() }), ...errors },
       },
     },
     async (request) => {
-      await o.otp.check(msisdnOf(request.body.msisdn), request.body.submittedOtp);
+      const msisdn = msisdnOf(request.body.msisdn);
+      const purpose: OtpPurpose = request.body.purpose ?? 'REGISTER';
+      await o.otp.check(msisdn, request.body.submittedOtp, purpose);
+      // The phone is proven: its holder may learn at once that it already has an account.
+      if (purpose === 'REGISTER' && (await findUserByUsername(o.db, msisdn))) {
+        throw new ApiError(409, 'REGISTER.EXISTS');
+      }
       return { valid: true };
     },
   );
@@ -113,29 +130,57 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
       const password = request.body.userInput;
       // Checked first so a mistyped password does not use up one of the code's tries.
       if (!isPasswordCompliant(password)) throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
-      const otpId = await o.otp.check(msisdn, request.body.submittedOtp);
+      const otpId = await o.otp.check(msisdn, request.body.submittedOtp, 'REGISTER');
+      // Asked only once the code is proven (see the header); the code stays unused.
+      if (await findUserByUsername(o.db, msisdn)) throw new ApiError(409, 'REGISTER.EXISTS');
       const passwordHash = await o.hasher.hash(password);
       const now = o.now();
       await o.db.transaction().execute(async (trx) => {
         if (!(await o.otp.consume(trx, otpId))) throw new ApiError(400, 'OTP.INVALID');
-        const existing = await findUserByUsername(trx, msisdn);
-        if (existing) {
-          await setPassword(trx, existing.id, passwordHash, now);
-          await o.tokens.revokeUser(trx, existing.id, now);
-          // The phone is proven: a lock-out from guessing the old password no longer applies.
-          await clearAccountFailures(trx, msisdn);
-          return;
-        }
-        await createUser(trx, {
+        const created = await createUser(trx, {
           username: msisdn,
           msisdn,
           passwordHash,
           roles: [ROLES.user],
           createdAt: now,
         });
+        // Registered meanwhile by a parallel request: rolled back, the code stays unused.
+        if (!created) throw new ApiError(409, 'REGISTER.EXISTS');
       });
       request.log.info({ msisdn }, 'registered');
       return reply.code(201).send({ message: 'REGISTER.SUCCESS' });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, newPassword: Password }),
+        response: { 200: Type.Object({ message: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const msisdn = msisdnOf(request.body.msisdn);
+      const password = request.body.newPassword;
+      // Checked first so a mistyped password does not use up one of the code's tries.
+      if (!isPasswordCompliant(password)) throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
+      const otpId = await o.otp.check(msisdn, request.body.submittedOtp, 'RESET');
+      // A number without an account was never sent its code: a right guess is still just a wrong code.
+      const user = await findUserByUsername(o.db, msisdn);
+      if (!user) throw new ApiError(400, 'OTP.INVALID');
+      const passwordHash = await o.hasher.hash(password);
+      const now = o.now();
+      await o.db.transaction().execute(async (trx) => {
+        if (!(await o.otp.consume(trx, otpId))) throw new ApiError(400, 'OTP.INVALID');
+        await setPassword(trx, user.id, passwordHash, now);
+        // Whoever knew the old password is signed out everywhere; the app signs in afresh.
+        await o.tokens.revokeUser(trx, user.id, now);
+        // The phone is proven: a lock-out from guessing the old password no longer applies.
+        await clearAccountFailures(trx, msisdn);
+      });
+      request.log.info({ msisdn }, 'password reset');
+      return { message: 'PASSWORD.RESET' };
     },
   );
 };

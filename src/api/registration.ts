@@ -1,29 +1,40 @@
-// Web registration by SMS one-time password (docs/CONTRACTS.md "Server"): request an OTP, check it,
-// then register with it and a password. All three carry the website client's Basic credential.
+// Web registration and password reset by SMS one-time password (docs/CONTRACTS.md "Server"): request an
+// OTP for a purpose (register or reset), check it, then register or reset the password with it. All carry
+// the website client's Basic credential.
 import { apiPost } from './http';
 
 export type Lang = string;
+/** What a code is for; a code works only for its own purpose. */
+export type OtpPurpose = 'REGISTER' | 'RESET';
 
-/** Sends an OTP by SMS. 400 MSISDN.INVALID, 429 OTP.TOO_MANY_REQUESTS. */
-export const requestOtp = (msisdn: string, lang: Lang) =>
+/** Sends an OTP by SMS (a RESET code only to a number with an account; the answer is the same). 400 MSISDN.INVALID, 429 OTP.TOO_MANY_REQUESTS. */
+export const requestOtp = (msisdn: string, lang: Lang, purpose: OtpPurpose) =>
   apiPost<{ message: string; expiresIn: number }>(
     '/web-registration/request-otp',
-    { msisdn, lang },
+    { msisdn, lang, purpose },
     { auth: 'website' },
   );
 
-/** Checks an OTP without using it up. 400 OTP.INVALID / OTP.EXPIRED, 429 OTP.TOO_MANY_TRIES. */
-export const submitOtp = (msisdn: string, lang: Lang, submittedOtp: string) =>
+/** Checks an OTP without using it up. 400 OTP.INVALID / OTP.EXPIRED, 429 OTP.TOO_MANY_TRIES, 409 REGISTER.EXISTS. */
+export const submitOtp = (msisdn: string, lang: Lang, submittedOtp: string, purpose: OtpPurpose) =>
   apiPost<{ valid: boolean }>(
     '/web-registration/submit-otp',
-    { msisdn, lang, submittedOtp },
+    { msisdn, lang, submittedOtp, purpose },
     { auth: 'website' },
   );
 
-/** Sets the password (userInput) and uses up the OTP. 400 PASSWORD.NOT_COMPLIANT. */
+/** Sets the password (userInput) and uses up the OTP. 400 PASSWORD.NOT_COMPLIANT, 409 REGISTER.EXISTS. */
 export const register = (msisdn: string, lang: Lang, submittedOtp: string, userInput: string) =>
   apiPost<{ message: string }>(
     '/web-registration/register',
     { msisdn, lang, submittedOtp, userInput },
+    { auth: 'website' },
+  );
+
+/** Sets a new password with a RESET code; every session of the account ends. 400 OTP.* / PASSWORD.NOT_COMPLIANT. */
+export const resetPassword = (msisdn: string, lang: Lang, submittedOtp: string, newPassword: string) =>
+  apiPost<{ message: string }>(
+    '/web-registration/reset-password',
+    { msisdn, lang, submittedOtp, newPassword },
     { auth: 'website' },
   );

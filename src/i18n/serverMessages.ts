@@ -17,6 +17,7 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'OTP.TOO_MANY_REQUESTS': msg`Too many codes asked for. Please wait a few minutes.`,
   'MSISDN.INVALID': msg`Enter a Lesotho mobile number, for example 5000 0001.`,
   'PASSWORD.NOT_COMPLIANT': msg`The password does not meet the rules below.`,
+  'REGISTER.EXISTS': msg`This number already has an account. If you have forgotten its password, set a new one with a code sent by SMS.`,
   'PASSWORD.WRONG_OLD': msg`Your current password is not right, so the password was not changed.`,
   'PLAY.PAUSED': msg`You are on a break from playing. You can play again when it ends.`,
   'PLAY.LIMIT_REACHED': msg`This would go over your weekly spending limit.`,

@@ -61,7 +61,7 @@ export const HOME = '/play';
 /** Only same-origin app paths are followed after sign-in (no open redirect, no loop back to /login). */
 export function safeRedirect(target: string | null | undefined): string {
   if (!target?.startsWith('/') || target.startsWith('//')) return HOME;
-  if (/^\/(login|register)\b/.test(target)) return HOME;
+  if (/^\/(login|register|reset-password)\b/.test(target)) return HOME;
   return target;
 }
 

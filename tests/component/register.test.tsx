@@ -87,7 +87,13 @@ describe('register screen', () => {
     await waitFor(() => expect(path()).toBe('/play'));
     expect(calls.map((c) => c.path)).toEqual(['request-otp', 'submit-otp', 'submit-otp', 'register']);
     expect(calls.every((c) => c.auth === WEBSITE_AUTH)).toBe(true);
-    expect(calls[0]!.body).toEqual({ msisdn: '26650000002', lang: 'en' });
+    expect(calls[0]!.body).toEqual({ msisdn: '26650000002', lang: 'en', purpose: 'REGISTER' });
+    expect(calls[2]!.body).toEqual({
+      msisdn: '26650000002',
+      lang: 'en',
+      submittedOtp: '123456',
+      purpose: 'REGISTER',
+    });
     expect(calls[3]!.body).toEqual({
       msisdn: '26650000002',
       lang: 'en',
@@ -120,5 +126,59 @@ describe('register screen', () => {
     await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000002');
     await user.click(screen.getByRole('button', { name: 'Romela khoutu' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('U kopile likhoutu tse ngata haholo');
+  });
+});
+
+describe('register screen, a number that already has an account', () => {
+  it('says so once the code is proven and offers the reset with the number carried over', async () => {
+    localStorage.setItem('lang', 'en');
+    server.use(
+      http.post(`${API}/web-registration/request-otp`, () =>
+        HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 }),
+      ),
+      http.post(`${API}/web-registration/submit-otp`, () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', messageKey: 'REGISTER.EXISTS', message: 'x' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, path, app } = await renderApp('/register');
+    await user.type(await screen.findByLabelText('Phone number'), '5000 0001');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('Code from the SMS'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This number already has an account');
+    // No password step for a number that has an account.
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Set a new password' }));
+    await waitFor(() => expect(path()).toBe('/reset-password'));
+    expect(app.router.state.location.search).toEqual({ msisdn: '26650000001' });
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('26650000001');
+  });
+
+  it('lets the subscriber try another number instead (Sesotho)', async () => {
+    server.use(
+      http.post(`${API}/web-registration/request-otp`, () =>
+        HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 }),
+      ),
+      http.post(`${API}/web-registration/submit-otp`, () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', messageKey: 'REGISTER.EXISTS', message: 'x' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/register');
+    await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000001');
+    await user.click(screen.getByRole('button', { name: 'Romela khoutu' }));
+    await user.type(await screen.findByLabelText('Khoutu e tsoang ho SMS'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Tsoela pele' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nomoro ena e se e na le akhaonto');
+    expect(screen.getByRole('link', { name: 'Beha phasewete e ncha' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Sebelisa nomoro e 'ngoe" }));
+    expect(await screen.findByLabelText('Nomoro ea mohala')).toHaveValue('50000001');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ const e2e = useServerAndBrowser();
 const PUBLIC: [string, string][] = [
   ['/login', 'input[name="password"]'],
   ['/register', 'input'],
+  ['/reset-password', 'input'],
 ];
 const SIGNED_IN: [string, string][] = [
   ['/play', 'li.match'],

@@ -248,6 +248,24 @@ export async function register(app: FastifyInstance, msisdn: string, password: s
   if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
 }
 
+/** Resets the password of `msisdn`'s account through the whole OTP flow (purpose RESET). */
+export async function resetPassword(
+  app: FastifyInstance,
+  msisdn: string,
+  newPassword: string,
+): Promise<void> {
+  const requested = await registrationPost(app, 'request-otp', { msisdn, lang: 'en', purpose: 'RESET' });
+  if (requested.statusCode !== 200) throw new Error(`request-otp: ${requested.statusCode} ${requested.body}`);
+  const submittedOtp = await latestOtp(app, msisdn);
+  const res = await registrationPost(app, 'reset-password', {
+    msisdn,
+    lang: 'en',
+    submittedOtp,
+    newPassword,
+  });
+  if (res.statusCode !== 200) throw new Error(`reset-password: ${res.statusCode} ${res.body}`);
+}
+
 /**
  * `token` with some claims changed, signed again with the realm's own key: a token the signature check
  * accepts, so what refuses it is the claim under test (issuer, client).

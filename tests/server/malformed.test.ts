@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { describeEachDb, registrationPost, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
 import { refusalBody } from './refusal.ts';
 
-const ROUTES = ['request-otp', 'submit-otp', 'register'] as const;
+const ROUTES = ['request-otp', 'submit-otp', 'register', 'reset-password'] as const;
 
 describeEachDb('malformed requests', (t) => {
   const post = (route: string, payload: string, contentType = 'application/json') =>
@@ -25,6 +25,12 @@ describeEachDb('malformed requests', (t) => {
     for (const route of ROUTES) expectInvalid(await registrationPost(t().app, route, {}));
     expectInvalid(
       await registrationPost(t().app, 'register', { msisdn: '26650000009', submittedOtp: '123456' }),
+    );
+    expectInvalid(
+      await registrationPost(t().app, 'reset-password', { msisdn: '26650000009', submittedOtp: '123456' }),
+    );
+    expectInvalid(
+      await registrationPost(t().app, 'request-otp', { msisdn: '26650000009', purpose: 'LOGIN' }),
     );
   });
 

@@ -76,6 +76,9 @@ function samples(now: Date): Record<string, Sample> {
     'POST /api/web-registration/register': {
       body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', userInput: 'secret123' },
     },
+    'POST /api/web-registration/reset-password': {
+      body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', newPassword: 'secret123' },
+    },
     'POST /api/protected/change-password': { body: { oldPassword: 'not-mine', newPassword: 'secret123' } },
     'POST /api/protected/submit-online-betslip': {
       body: {

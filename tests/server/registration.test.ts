@@ -1,5 +1,6 @@
 // Registration with SMS one-time passwords, end to end through the dev outbox; expiry, try and request
-// limits with a moved clock; password resets.
+// limits with a moved clock; a number that already has an account is refused (password-reset.test.ts
+// covers resetting its password).
 import { expect, it } from 'vitest';
 import {
   basic,
@@ -187,29 +188,52 @@ describeEachDb('registration', (t) => {
     }
   });
 
-  it('resets the password of an existing number and ends its sessions', async () => {
+  it('refuses to register a number that has an account, once the code is proven, and changes nothing', async () => {
     const { app } = t();
     await register(app, '26658000012', 'first123');
-    const old = await signIn(app, '26658000012', 'first123');
-    await register(app, '26658000012', 'second12');
+    const session = await signIn(app, '26658000012', 'first123');
+
+    // Before the code is proven nothing is said about the account: a wrong code is just a wrong code.
+    await registrationPost(app, 'request-otp', { msisdn: '26658000012', lang: 'en' });
+    const otp = await latestOtp(app, '26658000012');
+    const guessed = await registrationPost(app, 'register', {
+      msisdn: '26658000012',
+      submittedOtp: wrong(otp),
+      userInput: 'second12',
+    });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json()).toMatchObject({ messageKey: 'OTP.INVALID' });
+
+    const checked = await registrationPost(app, 'submit-otp', { msisdn: '26658000012', submittedOtp: otp });
+    expect(checked.statusCode).toBe(409);
+    expect(checked.json()).toMatchObject({ statusCode: 409, messageKey: 'REGISTER.EXISTS' });
+    const registered = await registrationPost(app, 'register', {
+      msisdn: '26658000012',
+      submittedOtp: otp,
+      userInput: 'second12',
+    });
+    expect(registered.statusCode).toBe(409);
+    expect(registered.json()).toMatchObject({ messageKey: 'REGISTER.EXISTS' });
+
+    // The password and the session are as they were; the code was not used up by the refusals.
+    await signIn(app, '26658000012', 'first123');
     const refreshed = await tokenRequest(app, {
       grant_type: 'refresh_token',
-      refresh_token: old.refresh_token,
+      refresh_token: session.refresh_token,
     });
-    expect(refreshed.statusCode).toBe(400);
-    const oldPassword = await tokenRequest(app, {
-      grant_type: 'password',
-      username: '26658000012',
-      password: 'first123',
-    });
-    expect(oldPassword.statusCode).toBe(401);
-    await signIn(app, '26658000012', 'second12');
+    expect(refreshed.statusCode).toBe(200);
+    const open = await t()
+      .db.kysely.selectFrom('otps')
+      .select('purpose')
+      .where('msisdn', '=', '26658000012')
+      .where('consumed_at', 'is', null)
+      .execute();
+    expect(open).toEqual([{ purpose: 'REGISTER' }]);
     const users = await t()
       .db.kysely.selectFrom('users')
       .selectAll()
       .where('msisdn', '=', '26658000012')
       .execute();
     expect(users).toHaveLength(1);
-    expect(users[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
 });

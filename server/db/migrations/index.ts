@@ -10,6 +10,7 @@ import * as paymentIntents from './006_payment_intents.ts';
 import * as abuseLimits from './007_abuse_limits.ts';
 import * as settling from './008_settling.ts';
 import * as jobs from './009_jobs.ts';
+import * as otpPurpose from './010_otp_purpose.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '007_abuse_limits': abuseLimits,
   '008_settling': settling,
   '009_jobs': jobs,
+  '010_otp_purpose': otpPurpose,
 };

@@ -1,8 +1,10 @@
-// Sign-in: phone number (or operator name) and password through the session machine, which
-// stores the tokens and goes to the page the guard came from, or /play.
+// Sign-in: phone number (or operator name) and password through the session machine, which stores the
+// tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the reset by SMS
+// code, carrying the number typed so far.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { normaliseMsisdn } from '../../../machines/session/msisdn';
 import { PasswordField } from '../../components/PasswordInput';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
@@ -19,6 +21,7 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
+  const typedNumber = normaliseMsisdn(username);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !username.trim() || !password) return;
@@ -43,7 +46,15 @@ export default function LoginScreen() {
           required
           value={password}
           onValue={setPassword}
-        />
+        >
+          <Link
+            to="/reset-password"
+            search={{ ...(typedNumber ? { msisdn: typedNumber } : {}), ...(redirect ? { redirect } : {}) }}
+            className="forgot-link"
+          >
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </PasswordField>
         {errorKey && (
           <p className="form-error" role="alert">
             {say(errorKey)}

@@ -1,142 +1,58 @@
 // Registration (docs/CONTRACTS.md "Server"): phone number → SMS code → password twice → register, then
-// sign in through the session machine, which goes to /play.
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+// sign in through the session machine, which goes to /play. A number that already has an account is
+// refused once its code is proven (REGISTER.EXISTS), and the screen offers to reset its password instead.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useRouteContext } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { normaliseMsisdn } from '../../../machines/session/msisdn';
-import { ApiError } from '../../api/http';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import * as registration from '../../api/registration';
 import { serverMessage } from '../../i18n/serverMessages';
-import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
+import { useSession } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
-import { PhoneField } from '../auth/PhoneField';
-import { PasswordStep } from './PasswordStep';
-
-type Step = 'msisdn' | 'otp' | 'password';
-const STEP_NUMBER: Record<Step, number> = { msisdn: 1, otp: 2, password: 3 };
+import { OtpSteps, useOtpFlow } from '../auth/OtpFlow';
 
 export default function RegisterScreen() {
   const { t, i18n } = useLingui();
-  const { api } = useRouteContext({ from: '__root__' });
   const session = useSession();
-  const signingIn = useIsSigningIn();
-  const signInError = useSignInError();
-  const [step, setStep] = useState<Step>('msisdn');
-  const [phone, setPhone] = useState('');
-  const [msisdn, setMsisdn] = useState('');
-  const [otp, setOtp] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [registered, setRegistered] = useState(false);
-  const [error, setError] = useState<MessageDescriptor | null>(null);
   const lang = i18n.locale;
-  const stepNumber = STEP_NUMBER[step];
-
-  /** Runs one server call with the busy flag on and its refusal shown as a translated message. */
-  async function run(call: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-    } catch (e) {
-      setError(serverMessage(e instanceof ApiError ? e.messageKey : null));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const sendCode = (e?: FormEvent) => {
-    e?.preventDefault();
-    const normalised = normaliseMsisdn(phone);
-    if (!normalised) return setError(serverMessage('MSISDN.INVALID'));
-    void run(async () => {
-      await api.registration.requestOtp(normalised, lang);
-      setMsisdn(normalised);
-      setOtp('');
-      setStep('otp');
-    });
-  };
-
-  const checkCode = (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(otp)) return setError(msg`Enter the 6-digit code from the SMS.`);
-    void run(async () => {
-      await api.registration.submitOtp(msisdn, lang, otp);
-      setStep('password');
-    });
-  };
-
-  const finish = (password: string) =>
-    void run(async () => {
-      await api.registration.register(msisdn, lang, otp, password);
-      setRegistered(true);
-      session.login(msisdn, password, '/play');
-    });
-
-  const shownError = error
-    ? i18n._(error)
-    : registered && signInError
-      ? i18n._(serverMessage(signInError))
-      : null;
+  const actor = useOtpFlow(
+    {
+      requestCode: (msisdn) => registration.requestOtp(msisdn, lang, 'REGISTER'),
+      checkCode: (msisdn, code) => registration.submitOtp(msisdn, lang, code, 'REGISTER'),
+      setPassword: (msisdn, code, password) => registration.register(msisdn, lang, code, password),
+    },
+    (msisdn, password) => session.login(msisdn, password, '/play'),
+  );
+  const exists = useSelector(actor, (s) => s.matches('exists'));
+  const msisdn = useSelector(actor, (s) => s.context.msisdn);
 
   return (
     <AuthLayout title={t`Register`}>
-      <p className="step">
-        <Trans>Step {stepNumber} of 3</Trans>
-      </p>
-      {step === 'msisdn' && (
-        <form className="form" onSubmit={sendCode}>
-          <PhoneField
-            id="reg-msisdn"
-            autoComplete="tel"
-            value={phone}
-            onValue={setPhone}
-            hint={<Trans>We will send a 6-digit code to this number by SMS.</Trans>}
-          />
-          <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
-            {busy ? t`Please wait…` : t`Send code`}
-          </button>
-        </form>
-      )}
-      {step === 'otp' && (
-        <form className="form" onSubmit={checkCode}>
-          <div className="field">
-            <label htmlFor="reg-otp">{t`Code from the SMS`}</label>
-            <input
-              id="reg-otp"
-              name="one-time-code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              aria-describedby="reg-otp-hint"
-              required
-              value={otp}
-              onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            />
-            <p id="reg-otp-hint" className="hint">
-              <Trans>Sent to +{msisdn}. The code is valid for 5 minutes.</Trans>
-            </p>
-          </div>
-          <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
-            {busy ? t`Please wait…` : t`Continue`}
-          </button>
+      <OtpSteps
+        actor={actor}
+        id="reg"
+        numberHint={<Trans>We will send a 6-digit code to this number by SMS.</Trans>}
+        passwordLabel={t`Password`}
+        againLabel={t`Password again`}
+        submitLabel={t`Register`}
+      />
+      {exists && (
+        <div className="form">
+          <p className="form-error" role="alert">
+            {i18n._(serverMessage('REGISTER.EXISTS'))}
+          </p>
+          <Link to="/reset-password" search={{ msisdn }} className="btn btn-gold btn-block">
+            <Trans>Set a new password</Trans>
+          </Link>
           <div className="form-row">
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => sendCode()}>
-              <Trans>Send a new code</Trans>
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setStep('msisdn')}>
-              <Trans>Change number</Trans>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => actor.send({ type: 'CHANGE_NUMBER' })}
+            >
+              <Trans>Use another number</Trans>
             </button>
           </div>
-        </form>
-      )}
-      {step === 'password' && <PasswordStep busy={busy || signingIn} onError={setError} onSubmit={finish} />}
-      {shownError && (
-        <p className="form-error" role="alert">
-          {shownError}
-        </p>
+        </div>
       )}
       <p className="auth-switch">
         <Trans>Already registered?</Trans>{' '}
