@@ -2,12 +2,9 @@
 // decimals. One rule for both sides: the amount field refuses exactly what the wallet routes refuse
 // (server/wallet/moneyRoutes.ts imports parseAmountCents from here), so a subscriber never sends an
 // amount only to be told no.
-import { groupThousands } from './money.ts';
+import { groupThousands, MAX_PAYMENT_CENTS } from './money.ts';
 
-export { formatMoney, groupThousands } from './money.ts';
-
-/** Largest single wallet payment (M 1,000,000): far above any real one, well inside safe integers. */
-export const MAX_PAYMENT_CENTS = 100_000_000;
+export { formatMoney, groupThousands, MAX_PAYMENT_CENTS } from './money.ts';
 
 /** Whole-M digits the amount field takes: as many as the largest payment has, more is a typing slip. */
 export const MAX_WHOLE_DIGITS = String(MAX_PAYMENT_CENTS / 100).length;

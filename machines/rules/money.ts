@@ -1,5 +1,9 @@
-// Money as subscribers read it (prefix M, two decimals), apart from the amount field's typing
-// rules (amount.ts) so the header's wallet button carries only this into the first load.
+// Money as subscribers read it (prefix M, two decimals), and the largest payment, apart from the amount
+// field's typing rules (amount.ts) so the first load (the header's wallet button, the server messages
+// naming the cap) carries only this.
+
+/** Largest single wallet payment (M 1,000,000): far above any real one, well inside safe integers. */
+export const MAX_PAYMENT_CENTS = 100_000_000;
 
 /** Thousands separators on a run of digits: '1234567' → '1,234,567'. */
 export const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,6 +1,9 @@
 // Results-screen rules (docs/CONTRACTS.md "Results and operations API"): how picks and results are labelled,
 // a slip's state, the result filter, title case for prize names. Pure (wire dates are read by
-// machines/rules/wireDate.ts).
+// machines/rules/wireDate.ts). The result filter's ids are in filterIds.ts, for the router's search params.
+import type { ResultFilterId } from './filterIds.ts';
+
+export { isResultFilterId, RESULT_FILTERS, type ResultFilterId } from './filterIds.ts';
 
 /** A placed bet as fetch-past-submitted-betslips sends it. */
 export interface PlacedBet {
@@ -66,13 +69,6 @@ export type BetMark = 'correct' | 'wrong' | 'n/a';
 
 export const betMark = (closed: boolean, isCorrect: boolean | null): BetMark =>
   !closed || isCorrect === null ? 'n/a' : isCorrect ? 'correct' : 'wrong';
-
-export type ResultFilterId = 'all' | 'won' | 'notWon';
-
-export const RESULT_FILTERS: readonly ResultFilterId[] = ['all', 'won', 'notWon'];
-
-export const isResultFilterId = (value: string): value is ResultFilterId =>
-  (RESULT_FILTERS as readonly string[]).includes(value);
 
 /**
  * The result filter: the placeholder (null) and All keep everything; Won keeps won slips; Not Won keeps

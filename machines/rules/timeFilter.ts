@@ -1,23 +1,26 @@
 // Time filters (All, last month, 7 days, 24/12/6/1 hours) with DESIGN.md's correction: 'Last month' is 30
 // days and 'All' is unbounded. A record passes when it was created at or after now minus the chosen duration.
 
+import { TIME_FILTER_IDS, type TimeFilterId } from './filterIds.ts';
+
+export { isTimeFilterId, type TimeFilterId } from './filterIds.ts';
+
 const HOUR = 3_600_000;
 
-export type TimeFilterId = 'all' | 'month' | 'week' | 'day' | '12h' | '6h' | '1h';
+const DURATIONS: Record<TimeFilterId, number | null> = {
+  all: null,
+  month: 30 * 24 * HOUR,
+  week: 7 * 24 * HOUR,
+  day: 24 * HOUR,
+  '12h': 12 * HOUR,
+  '6h': 6 * HOUR,
+  '1h': HOUR,
+};
 
 /** Durations in ms; null = no bound. In the order the selector lists them. */
-export const TIME_FILTERS: readonly { id: TimeFilterId; durationMs: number | null }[] = [
-  { id: 'all', durationMs: null },
-  { id: 'month', durationMs: 30 * 24 * HOUR },
-  { id: 'week', durationMs: 7 * 24 * HOUR },
-  { id: 'day', durationMs: 24 * HOUR },
-  { id: '12h', durationMs: 12 * HOUR },
-  { id: '6h', durationMs: 6 * HOUR },
-  { id: '1h', durationMs: HOUR },
-];
-
-export const isTimeFilterId = (value: string): value is TimeFilterId =>
-  TIME_FILTERS.some((filter) => filter.id === value);
+export const TIME_FILTERS: readonly { id: TimeFilterId; durationMs: number | null }[] = TIME_FILTER_IDS.map(
+  (id) => ({ id, durationMs: DURATIONS[id] }),
+);
 
 /** The earliest creation time that passes, or null when everything passes. */
 export function filterSince(id: TimeFilterId, now: Date): Date | null {

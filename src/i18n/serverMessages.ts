@@ -3,7 +3,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { formatMoney, MAX_PAYMENT_CENTS } from '../../machines/rules/amount';
+// money, not amount: the amount field's typing rules stay out of the first load.
+import { formatMoney, MAX_PAYMENT_CENTS } from '../../machines/rules/money';
 
 /** The largest amount the wallet takes, as the refusal states it ('1,000,000.00'). */
 const maxAmount = formatMoney(MAX_PAYMENT_CENTS / 100);

@@ -4,8 +4,13 @@
 // unknown or malformed is dropped rather than refused: an old or hand-typed link still opens the screen.
 // Every key is returned, undefined when absent or unreadable: the router lays the validated values over
 // the raw ones, so only an explicit undefined hides a bad raw value (and undefined is never written).
-import { isResultFilterId, type ResultFilterId } from '../../machines/rules/results';
-import { isTimeFilterId, type TimeFilterId } from '../../machines/rules/timeFilter';
+// The ids only (filterIds.ts): the router validates in the first load, the filtering stays in the screens.
+import {
+  isResultFilterId,
+  isTimeFilterId,
+  type ResultFilterId,
+  type TimeFilterId,
+} from '../../machines/rules/filterIds';
 
 export interface ResultsSearch {
   time?: TimeFilterId;

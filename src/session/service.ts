@@ -1,6 +1,6 @@
 // Mounts the session machine with the app's side effects (token calls, storage, navigation), as the
 // house style has it: the machine never imports the router; this module hands it a `navigate`.
-import { type Actor, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import type { Role } from '../../machines/rules/roles';
 import { hasRole, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
@@ -82,6 +82,34 @@ function watchWakeUps(send: (e: { type: 'ONLINE' | 'RESUME'; now: number }) => v
   };
 }
 
+/**
+ * Resolves when the actor leaves `loggedIn.refreshing` (or stops), or after REFRESH_TIMEOUT_MS; never
+ * rejects. A subscription of its own rather than XState's `waitFor`, which would bring its timeout and
+ * abort-signal handling into the first load for this one use.
+ */
+function refreshOver(actor: SessionActor): Promise<void> {
+  return new Promise((resolve) => {
+    let over = false;
+    let sub: { unsubscribe(): void } | undefined;
+    const done = () => {
+      over = true;
+      clearTimeout(timer);
+      sub?.unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, REFRESH_TIMEOUT_MS);
+    sub = actor.subscribe({
+      next: (s) => {
+        if (!s.matches({ loggedIn: 'refreshing' })) done();
+      },
+      error: done,
+      complete: done,
+    });
+    // A stopped actor completes inside subscribe(), before `sub` is set.
+    if (over) sub.unsubscribe();
+  });
+}
+
 export function createSessionService(nav: SessionNavigator): SessionService {
   const machine = sessionMachine.provide({
     actors: {
@@ -125,13 +153,7 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     },
     user: () => current()?.user ?? null,
     hasRole: (role) => hasRole(current(), role),
-    settled: () =>
-      replacingToken()
-        ? waitFor(actor, (s) => !s.matches({ loggedIn: 'refreshing' }), { timeout: REFRESH_TIMEOUT_MS }).then(
-            () => undefined,
-            () => undefined,
-          )
-        : Promise.resolve(),
+    settled: () => (replacingToken() ? refreshOver(actor) : Promise.resolve()),
     isLoggedIn: () => {
       const snap = actor.getSnapshot();
       return (

@@ -1,78 +1,20 @@
 // Footer: the top block (title, support, social links, payment methods, disclaimer) only
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 
-// Lazy: web push code is not needed for the first paint.
-const NotifyButton = lazy(() => import('../components/NotifyButton'));
-
-export const SOCIAL = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'X', href: 'https://x.com/' },
-  { name: 'Instagram', href: 'https://www.instagram.com/' },
-];
-
-// Bundled logos (no external images); the links go to the providers' own sites.
-const PAYMENTS = [
-  { name: 'M-Pesa', logo: '/payments/mpesa.svg', href: 'https://www.vodacom.co.ls/' },
-  { name: 'EcoCash', logo: '/payments/ecocash.svg', href: 'https://www.econet.co.ls/' },
-];
-
-function FooterTop() {
-  const { t } = useLingui();
-  return (
-    <div className="footer-top">
-      <div className="footer-col">
-        <p className="footer-title">Jackpot 14</p>
-        <p>
-          <Trans>Customer support: call or SMS our help line, every day.</Trans>
-        </p>
-      </div>
-      <nav className="footer-col" aria-label={t`Social media`}>
-        <ul className="footer-links">
-          {SOCIAL.map((s) => (
-            <li key={s.name}>
-              <a href={s.href} target="_blank" rel="noopener noreferrer">
-                {s.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="footer-col">
-        <p>
-          <Trans>Pay with</Trans>
-        </p>
-        <ul className="payments">
-          {PAYMENTS.map((p) => (
-            <li key={p.name}>
-              <a href={p.href} target="_blank" rel="noopener noreferrer">
-                <img src={p.logo} alt={p.name} width="96" height="40" loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="footer-col">
-        <Suspense fallback={null}>
-          <NotifyButton />
-        </Suspense>
-      </div>
-      <p className="footer-disclaimer">
-        <Trans>
-          Jackpot 14 is a game of prediction for adults aged 18 and over. Play responsibly and only with money
-          you can afford to lose.
-        </Trans>
-      </p>
-    </div>
-  );
-}
+// Lazy: below the first screen (the main area is at least 100vh tall), so not part of the first load.
+const FooterTop = lazy(() => import('./FooterTop'));
 
 export function Footer({ loggedIn }: { loggedIn: boolean }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      {loggedIn && <FooterTop />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <FooterTop />
+        </Suspense>
+      )}
       <div className="footer-bottom">
         <span>
           <Trans>© {year} Jackpot 14. All rights reserved.</Trans>

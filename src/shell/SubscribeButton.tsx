@@ -1,7 +1,17 @@
 // Subscribe button: only for a signed-in user known not to be subscribed; the flow, the
-// warning modal and the toast are the shared SubscribeNowButton's.
-import { SubscribeNowButton } from '../subscription/SubscribeNowButton';
+// warning modal and the toast are the shared SubscribeNowButton's. Lazy: the button shows only once the
+// subscription status has loaded, so its code (the flows machine, the toast) downloads alongside that
+// call rather than in the first load.
+import { lazy, Suspense } from 'react';
+
+const SubscribeNowButton = lazy(() =>
+  import('../subscription/SubscribeNowButton').then((m) => ({ default: m.SubscribeNowButton })),
+);
 
 export function SubscribeButton() {
-  return <SubscribeNowButton />;
+  return (
+    <Suspense fallback={null}>
+      <SubscribeNowButton />
+    </Suspense>
+  );
 }

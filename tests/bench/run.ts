@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { firstLoad } from './bundle.ts';
+import { FIRST_LOAD_BUDGET, firstLoad, PLAY_ROUTE } from './bundle.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
 import { load, SIGNED_IN } from './load.ts';
@@ -17,7 +17,7 @@ import { settlementUnderLoad, settleRows } from './settleLoad.ts';
 import { median, startup } from './startup.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
-const BUDGET = { jsGzip: 130 * 1024, cssGzip: 20 * 1024 };
+const BUDGET = FIRST_LOAD_BUDGET;
 const TARGET = { lcp: 2000, tbt: 200, cls: 0.05 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -46,7 +46,7 @@ step('building the PWA');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const bundle = firstLoad(join(root, 'dist'), ['src/screens/play/PlayScreen.tsx']);
+const bundle = firstLoad(join(root, 'dist'), PLAY_ROUTE);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 step(`server start-up × ${runs}`);
 const start = await startup(runs);

@@ -123,7 +123,8 @@ describe('shell', () => {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'M-Pesa' })).toBeInTheDocument();
+    // The footer's top block is a lazy chunk (below the first screen).
+    expect(await screen.findByRole('img', { name: 'M-Pesa' })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Jackpot 14`))).toBeInTheDocument();
 
     await user.click(screen.getByTestId('sign-out'));

@@ -2,7 +2,7 @@
 // email, website: values are not translated, and a value not configured shows as a dash) and social links.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { SOCIAL } from '../../shell/Footer';
+import { SOCIAL } from '../../shell/FooterTop';
 import './contact.css';
 
 const env = import.meta.env;

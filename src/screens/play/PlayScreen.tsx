@@ -11,7 +11,6 @@ import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
-import { PLAY_MESSAGES } from './messages';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -22,7 +21,7 @@ const Testimonials = lazy(() =>
 );
 
 // Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
-const QueuePanel = lazy(() => import('../../offline/QueuePanel'));
+const QueuePanel = lazy(() => import('./PlayQueuePanel'));
 
 /** Testimonials once per visit; without any, the screen has no carousel. */
 function useTestimonials(): Testimonial[] {
@@ -84,7 +83,7 @@ export default function PlayScreen() {
       </p>
 
       <Suspense fallback={null}>
-        <QueuePanel messages={PLAY_MESSAGES} />
+        <QueuePanel />
       </Suspense>
 
       {phase === 'loading' && !betslip && (

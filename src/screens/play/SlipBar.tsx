@@ -2,9 +2,14 @@
 // (price, doubles, triples, bets) once a pick exists, the submit button with the
 // current cost, and a refusal from the server until the next action.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Popover } from '../../../machines/betslip/types';
 import type { BetslipParams, PickCounts } from '../../../machines/rules/betslip';
-import { usePlayMessage } from './messages';
+
+// The words for the server's answers (messages.ts, with the app-wide server messages) are needed only
+// once a slip has been sent: their chunk downloads when the bar first shows, outside the first load.
+const loadMessages = () => import('./messages');
+const PlayMessage = lazy(() => loadMessages().then((m) => ({ default: m.PlayMessage })));
 
 interface Props {
   counts: PickCounts;
@@ -25,15 +30,19 @@ export function SlipBar(p: Props) {
   const { placedBets, shownDoubles, triples } = p.counts;
   const { multipleChance, thirdChance } = p.params;
   const { totalBets, price } = p;
-  const say = usePlayMessage();
+  useEffect(() => {
+    void loadMessages().catch(() => undefined); // fetched ahead; rendering it retries if this fails
+  }, []);
   const popoverText =
-    p.popover?.kind === 'incomplete'
-      ? t`Ooooops.... Please place predictions for all matches`
-      : p.popover?.kind === 'submitted'
-        ? p.popover.messageKey
-          ? say(p.popover.messageKey)
-          : p.popover.message
-        : null;
+    p.popover?.kind === 'incomplete' ? (
+      t`Ooooops.... Please place predictions for all matches`
+    ) : p.popover?.kind === 'submitted' ? (
+      p.popover.messageKey ? (
+        <PlayMessage messageKey={p.popover.messageKey} />
+      ) : (
+        p.popover.message
+      )
+    ) : null;
   const rows: Array<[string, string | number]> = [
     [t`Price`, `M ${price}`],
     [t`Max triples`, thirdChance],
@@ -47,15 +56,20 @@ export function SlipBar(p: Props) {
     <div className="slip-bar">
       <div className="popover-slot" role="status" aria-live="polite">
         {popoverText && (
-          <p className={`popover popover-${p.popover?.kind === 'incomplete' ? 'warning' : 'success'}`}>
-            {popoverText}
-          </p>
+          // The paragraph shows with its words, never empty while their chunk arrives.
+          <Suspense fallback={null}>
+            <p className={`popover popover-${p.popover?.kind === 'incomplete' ? 'warning' : 'success'}`}>
+              {popoverText}
+            </p>
+          </Suspense>
         )}
       </div>
       {p.error && (
-        <p className="slip-error" role="alert">
-          {say(p.error)}
-        </p>
+        <Suspense fallback={null}>
+          <p className="slip-error" role="alert">
+            <PlayMessage messageKey={p.error} />
+          </p>
+        </Suspense>
       )}
       {p.counts.placedBets > 0 && (
         <section className="toast-panel" aria-label={t`Your slip`}>

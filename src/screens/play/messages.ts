@@ -1,5 +1,7 @@
 // Words for the play API's message keys (docs/CONTRACTS.md "Play API"). Kept beside the screen that
 // shows them; keys not listed here fall back to the app-wide server messages (network, server errors).
+// Only answers to a submission need them, so the screen loads this module (and the server messages) in a
+// chunk of its own after the first paint: see SlipBar.tsx and PlayQueuePanel.tsx.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -32,4 +34,10 @@ export function usePlayMessage(): (key: string | null | undefined) => string {
     const d = key ? PLAY_MESSAGES[key] : undefined;
     return d ? i18n._(d) : server(key);
   };
+}
+
+/** A play message key's words, as a component (SlipBar renders it lazily). */
+export function PlayMessage({ messageKey }: { messageKey: string }) {
+  const say = usePlayMessage();
+  return say(messageKey);
 }
