@@ -1,5 +1,6 @@
 // Where the session lives between visits: localStorage keys user, role (JSON array of realm
 // roles), token and refresh_token. Signed out means role and token hold the text 'null'.
+import { jwtDecode } from 'jwt-decode';
 import type { Session } from '../../machines/session/rules';
 import type { TokenResponse } from '../api/auth';
 
@@ -12,21 +13,11 @@ interface AccessClaims {
   realm_access?: { roles?: string[] };
 }
 
-/** A JWT's payload: the second part, base64url-encoded UTF-8 JSON. Throws when it is not one. */
-function jwtPayload(token: string): unknown {
-  const part = token.split('.')[1];
-  if (part === undefined) throw new Error('not a JWT');
-  // atob takes the unpadded form; base64url's two letters become base64's.
-  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
-}
-
 /** The claims the client reads; empty when the token is absent or not a JWT. */
 export function claimsOf(token: string | null): AccessClaims {
   if (!token || token === 'null') return {};
   try {
-    const claims = jwtPayload(token);
-    return typeof claims === 'object' && claims !== null ? (claims as AccessClaims) : {};
+    return jwtDecode<AccessClaims>(token);
   } catch {
     return {};
   }

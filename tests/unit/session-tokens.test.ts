@@ -9,9 +9,7 @@ const refreshGrant = vi.fn<(refreshToken: string, signal?: AbortSignal) => Promi
 vi.mock('../../src/api/auth', () => ({ refreshGrant, passwordGrant: vi.fn() }));
 
 const { REFRESH_TIMEOUT_MS, refreshSingleFlight } = await import('../../src/session/tokens');
-const { claimsOf, clearSession, readSession, writeSession, sessionOf } = await import(
-  '../../src/session/storage'
-);
+const { clearSession, readSession, writeSession, sessionOf } = await import('../../src/session/storage');
 
 const b64url = (o: unknown) =>
   btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -47,39 +45,6 @@ beforeEach(() => {
   refreshGrant.mockReset();
 });
 afterEach(() => vi.useRealTimers());
-
-describe('claimsOf', () => {
-  // UTF-8 JSON, base64url without padding, as Keycloak and our server sign them.
-  const token = (claims: unknown) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
-
-  it('reads the claims of a base64url payload, unpadded, with UTF-8 text', () => {
-    for (const name of ['Thabo ✓ ok?', 'Ntate Mokoena >>> ???', 'Lerato ’s phone']) {
-      const claims = { exp: 1_700_000_300, iat: 1_700_000_000, preferred_username: name };
-      expect(claimsOf(token({ ...claims, realm_access: { roles: ['commxp-user'] } }))).toEqual({
-        ...claims,
-        realm_access: { roles: ['commxp-user'] },
-      });
-    }
-    // The cases above include base64url's own letters and both unpadded lengths.
-    expect(token({ preferred_username: 'Thabo ✓ ok?' })).toMatch(/_/);
-    expect(token({ preferred_username: 'Ntate Mokoena >>> ???' })).toMatch(/-/);
-  });
-
-  it('is empty for no token, signed out, or anything that is not a JWT with a JSON object', () => {
-    for (const t of [
-      null,
-      '',
-      'null',
-      'abc',
-      'h.%%%.sig',
-      'h.e30x.sig',
-      `h.${btoa('not json')}.sig`,
-      token(null),
-      token(5),
-    ])
-      expect(claimsOf(t)).toEqual({});
-  });
-});
 
 describe('refreshSingleFlight', () => {
   it('stores the rotated tokens and reads the refresh token’s expiry', async () => {
