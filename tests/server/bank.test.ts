@@ -21,7 +21,6 @@ import {
   embeddedDatabase,
   fillDatabase,
   postgresDatabase,
-  postgresReachable,
 } from '../bench/fixture.ts';
 import { signIn } from '../bench/load.ts';
 import { type Child, startServer } from '../bench/process.ts';
@@ -35,8 +34,7 @@ import {
   ServerGate,
   untilFinal,
 } from './bankClient.ts';
-
-const postgresUp = await postgresReachable();
+import { onPostgres, postgresSkipped } from './postgresTarget.ts';
 
 /** Small provider latency, one payment in ten refused, a short wait and reconciliation twice a second. */
 const PROVIDERS = {
@@ -658,12 +656,12 @@ describe('the bank: money safe under races, crashes and abuse', () => {
     await onFreshDatabase(embeddedDatabase());
   }, 240_000);
 
-  // Registered only where PostgreSQL answers, as the other server suites do (tests/server/helper.ts).
-  if (postgresUp) {
-    it('on PostgreSQL', async () => {
+  // Skipped, with the reason in its name, where PostgreSQL does not answer (tests/server/postgresTarget.ts).
+  it.skipIf(postgresSkipped)(
+    onPostgres('on PostgreSQL'),
+    async () => {
       await onFreshDatabase(await postgresDatabase());
-    }, 240_000);
-  } else {
-    console.warn('PostgreSQL not reachable at TEST_DATABASE_URL: the bank test on PostgreSQL was not run');
-  }
+    },
+    240_000,
+  );
 });

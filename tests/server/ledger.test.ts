@@ -2,7 +2,7 @@
 // zero (also under concurrent debits), keys make movements happen once, rows never change.
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import type { MoveKind } from '../../server/db/playWalletTables.ts';
 import { confirmCashOut, failCashOut, startCashOut } from '../../server/wallet/cashOut.ts';
@@ -15,7 +15,7 @@ import {
   postMove,
   walletSummary,
 } from '../../server/wallet/ledger.ts';
-import { backends } from './helper.ts';
+import { backends, describeOn } from './helper.ts';
 
 let msisdnSeq = 0;
 const nextMsisdn = () => `2665${String(1_000_000 + msisdnSeq++).padStart(7, '0')}`;
@@ -34,7 +34,7 @@ let current: { db: Db; dispose(): Promise<void> } | undefined;
 const db = () => current!.db;
 
 for (const backend of backends) {
-  describe(`ledger [${backend.name}]`, () => {
+  describeOn(backend, 'ledger', () => {
     beforeAll(async () => {
       current = await backend.open();
     });
