@@ -97,8 +97,10 @@ export const backends: Backend[] = [pglite, { ...postgres, skipped: postgresSkip
  * unreachable, skipped with the reason in its name so the summary shows what did not run and why.
  */
 export function describeOn(backend: Backend, title: string, suite: () => void): void {
-  if (backend.skipped) describe.skip(`${title} [${backend.name} ${backend.skipped}]`, suite);
-  else describe(`${title} [${backend.name}]`, suite);
+  const name = backend.skipped
+    ? `${title} [${backend.name} ${backend.skipped}]`
+    : `${title} [${backend.name}]`;
+  describe.skipIf(backend.skipped !== undefined)(name, suite);
 }
 
 export interface TestApp {
