@@ -33,13 +33,15 @@ describeEachDb('database', (t) => {
 
   it('rolls back a failed transaction and keeps working', async () => {
     const { kysely } = t().db;
+    await sql`CREATE TABLE kept (n integer NOT NULL)`.execute(kysely);
+    await sql`INSERT INTO kept VALUES (0)`.execute(kysely);
     await expect(
       kysely.transaction().execute(async (trx) => {
-        await sql`INSERT INTO counter VALUES (100)`.execute(trx);
-        await sql`SELECT no_such_column FROM counter`.execute(trx);
+        await sql`INSERT INTO kept VALUES (100)`.execute(trx);
+        await sql`SELECT no_such_column FROM kept`.execute(trx);
       }),
     ).rejects.toThrow();
-    const { rows } = await sql<{ c: number | string }>`SELECT count(*) AS c FROM counter`.execute(kysely);
+    const { rows } = await sql<{ c: number | string }>`SELECT count(*) AS c FROM kept`.execute(kysely);
     expect(Number(rows[0]?.c)).toBe(1);
   });
 

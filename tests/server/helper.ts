@@ -1,7 +1,7 @@
 /**
  * Server test harness: each test file gets its own app on its own fresh database — an in-memory PGlite,
- * and, when PostgreSQL is reachable, the same suite again inside a fresh schema that is dropped after.
- * When PostgreSQL is not reachable its runs are not registered, and a warning says why.
+ * and the same suite again on PostgreSQL inside a fresh schema that is dropped after. When PostgreSQL is
+ * not reachable its runs are reported as skipped, the reason in their name.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, type JWTPayload, SignJWT } from 'jose';
@@ -12,8 +12,9 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { loadSigningKeys } from '../../server/identity/keys.ts';
+import { postgresSkipped, TEST_DATABASE_URL } from './postgresTarget.ts';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { postgresSkipped, TEST_DATABASE_URL };
 
 /** Fixed, settable server time: tests move it to expire tokens and codes without waiting. */
 export interface TestClock {
@@ -51,6 +52,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface Backend {
   name: 'PGlite' | 'PostgreSQL';
+  /** Why this database's runs are skipped (PostgreSQL not reachable), or undefined when they run. */
+  skipped?: string;
   /** A fresh, migrated database, and how to throw it away. */
   open(): Promise<{ db: Db; dispose(): Promise<void> }>;
 }
@@ -88,30 +91,19 @@ const postgres: Backend = {
   },
 };
 
-/** Why PostgreSQL cannot be used, or null when it can. */
-async function postgresUnavailable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message || error.name : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+/** The databases every server suite runs against; PostgreSQL's runs are skipped when it is unreachable. */
+export const backends: Backend[] = [pglite, { ...postgres, skipped: postgresSkipped }];
 
-const unavailable = await postgresUnavailable();
-if (unavailable) {
-  console.warn(
-    `PostgreSQL not reachable at ${TEST_DATABASE_URL} (${unavailable}): ` +
-      'the PostgreSQL runs of the server suites are NOT RUN; only the embedded PGlite runs are.',
-  );
+/**
+ * `describe` for one database: named `title [PGlite]` or `title [PostgreSQL]`, or, when that database is
+ * unreachable, skipped with the reason in its name so the summary shows what did not run and why.
+ */
+export function describeOn(backend: Backend, title: string, suite: () => void): void {
+  const name = backend.skipped
+    ? `${title} [${backend.name} ${backend.skipped}]`
+    : `${title} [${backend.name}]`;
+  describe.skipIf(backend.skipped !== undefined)(name, suite);
 }
-
-/** The databases every server suite runs against. */
-export const backends: Backend[] = unavailable ? [pglite] : [pglite, postgres];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -157,7 +149,7 @@ export function describeEachDb(
   options: TestAppOptions = {},
 ) {
   for (const backend of backends) {
-    describe(`${title} [${backend.name}]`, () => {
+    describeOn(backend, title, () => {
       let current: (TestApp & { close(): Promise<void> }) | undefined;
       beforeAll(async () => {
         current = await buildTestApp(backend, options);

@@ -9,7 +9,7 @@ import {
   STALE_AFTER_MS,
 } from '../../server/idempotency/idempotency.ts';
 import { availableCents, inTransaction, postMove } from '../../server/wallet/ledger.ts';
-import { backends } from './helper.ts';
+import { backends, describeOn } from './helper.ts';
 
 let current: { db: Db; dispose(): Promise<void> } | undefined;
 const kysely = () => current!.db.kysely;
@@ -24,7 +24,7 @@ describe('requestHash', () => {
 });
 
 for (const backend of backends) {
-  describe(`idempotency [${backend.name}]`, () => {
+  describeOn(backend, 'idempotency', () => {
     beforeAll(async () => {
       current = await backend.open();
     });

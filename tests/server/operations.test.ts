@@ -1,7 +1,7 @@
 // Running the game through the admin API: a hand-made betslip with known submissions is settled to the
 // exact tier counts, payouts and statistics; settling twice pays once; a corrected result re-settles
 // right; every admin route refuses the wrong role; a subscriber reads only their own past betslips.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
@@ -48,7 +48,6 @@ function betslipBody(sid: string, endAt: Date, extra: object = {}) {
 }
 
 describeEachDb('operations: settlement, results, roles', (t) => {
-  const tokens: Record<string, string> = {};
   const app = () => t().app;
 
   /** A fresh operator token (the clock moves in these tests; tokens live five minutes). */
@@ -104,175 +103,166 @@ describeEachDb('operations: settlement, results, roles', (t) => {
   };
   const balance = (name: string) => availableCents(t().db.kysely, players[name]![0]);
 
-  describe('the hand-made betslip', () => {
-    let endAt: Date;
+  it('runs the hand-made betslip through: published, submitted, settled to the exact tiers once, served with ticks', async () => {
+    const tokens: Record<string, string> = {};
+    // 1. Created (DRAFT), published (CURRENT), the known submissions taken.
+    const endAt = new Date(t().clock.now().getTime() + HOUR);
+    const created = await admin('POST', '/betslips', betslipBody('T-1', endAt));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ sid: 'T-1' });
+    const listed = (await admin('GET', '/betslips')).json() as Array<{ sid: string; status: string }>;
+    expect(listed.find((b) => b.sid === 'T-1')?.status).toBe('DRAFT');
 
-    it('creates (DRAFT), publishes (CURRENT) and takes the known submissions', async () => {
-      endAt = new Date(t().clock.now().getTime() + HOUR);
-      const created = await admin('POST', '/betslips', betslipBody('T-1', endAt));
-      expect(created.statusCode, created.body).toBe(201);
-      expect(created.json()).toEqual({ sid: 'T-1' });
-      const listed = (await admin('GET', '/betslips')).json() as Array<{ sid: string; status: string }>;
-      expect(listed.find((b) => b.sid === 'T-1')?.status).toBe('DRAFT');
+    const published = await admin('POST', '/betslips/T-1/publish');
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ sid: 'T-1', status: 'CURRENT' });
 
-      const published = await admin('POST', '/betslips/T-1/publish');
-      expect(published.statusCode, published.body).toBe(200);
-      expect(published.json()).toMatchObject({ sid: 'T-1', status: 'CURRENT' });
+    for (const [name, [msisdn, wrongCount, overrides]] of Object.entries(players)) {
+      tokens[name] = await addSubscriber(t(), msisdn, { walletCents: 100_00 });
+      const cost = name === 'B' ? 4 : 2;
+      const res = await submit(
+        app(),
+        tokens[name]!,
+        body('T-1', picksWith(wrongCount, overrides), cost),
+        `k-${name}`,
+      );
+      expect(res.statusCode, `${name} ${res.body}`).toBe(200);
+    }
+    expect(await balance('A')).toBe(98_00);
+    expect(await balance('B')).toBe(96_00);
 
-      for (const [name, [msisdn, wrongCount, overrides]] of Object.entries(players)) {
-        tokens[name] = await addSubscriber(t(), msisdn, { walletCents: 100_00 });
-        const cost = name === 'B' ? 4 : 2;
-        const res = await submit(
-          app(),
-          tokens[name]!,
-          body('T-1', picksWith(wrongCount, overrides), cost),
-          `k-${name}`,
-        );
-        expect(res.statusCode, `${name} ${res.body}`).toBe(200);
-      }
-      expect(await balance('A')).toBe(98_00);
-      expect(await balance('B')).toBe(96_00);
-    });
+    // 2. Settlement is refused before the end and while results are missing.
+    const early = await admin('POST', '/betslips/T-1/settle');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().messageKey).toBe('BETSLIP.OPEN');
+    t().clock.set(new Date(endAt.getTime() + 2 * HOUR));
+    const missing = await admin('POST', '/betslips/T-1/settle');
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().messageKey).toBe('BETSLIP.RESULTS_MISSING');
 
-    it('refuses to settle before the end and while results are missing', async () => {
-      const early = await admin('POST', '/betslips/T-1/settle');
-      expect(early.statusCode).toBe(409);
-      expect(early.json().messageKey).toBe('BETSLIP.OPEN');
-      t().clock.set(new Date(endAt.getTime() + 2 * HOUR));
-      const missing = await admin('POST', '/betslips/T-1/settle');
-      expect(missing.statusCode).toBe(409);
-      expect(missing.json().messageKey).toBe('BETSLIP.RESULTS_MISSING');
-    });
-
-    it('shows the correct count so far while results come in, and no tick or cross yet', async () => {
-      for (const i of [0, 1, 2]) {
-        const res = await admin('POST', '/betslips/T-1/results', { position: i + 1, result: WIRE[R[i]!] });
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      const token = await tokenFor(t(), players.D![0]);
-      const [slip] = (await past(token)).json();
-      expect(slip).toMatchObject({
-        sid: 'T-1',
-        betSlipClosed: false,
-        won: false,
-        correctCount: 1,
-        statistics: null,
-      });
-      expect(slip.placedBets[0]).toMatchObject({
-        positionInBetSlip: 1,
-        pick: 'AWAY_WIN',
-        result: 'HOME_WIN',
-        isCorrect: null,
-      });
-      expect(slip.placedBets[3]).toMatchObject({ result: null, isCorrect: null });
-    });
-
-    it('settles to the exact tier counts and payouts', async () => {
-      for (let i = 3; i < 14; i++) {
-        const res = await admin('POST', '/betslips/T-1/results', { position: i + 1, result: WIRE[R[i]!] });
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      const settledEvents: unknown[] = [];
-      app().events.on('betslip.settled', (e) => settledEvents.push(e));
-      const res = await admin('POST', '/betslips/T-1/settle');
+    // 3. While results come in: the correct count so far, and no tick or cross yet.
+    for (const i of [0, 1, 2]) {
+      const res = await admin('POST', '/betslips/T-1/results', { position: i + 1, result: WIRE[R[i]!] });
       expect(res.statusCode, res.body).toBe(200);
-      // 2 × 500 + 300 + 100 + 3 × 3.33 + 1 = 1410.99
-      expect(res.json()).toEqual({ settled: true, winners: 8, paidCents: 1410_99 });
-
-      const rows = await t()
-        .db.kysely.selectFrom('submissions')
-        .select(['msisdn', 'correct_count', 'amount_won_cents', 'prize_won'])
-        .where('betslip_sid', '=', 'T-1')
-        .execute();
-      const by = (name: string) => {
-        const r = rows.find((x) => x.msisdn === players[name]![0])!;
-        return [r.correct_count, Number(r.amount_won_cents), r.prize_won];
-      };
-      expect(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map(by)).toEqual([
-        [14, 500_00, 'JACKPOT'],
-        [14, 500_00, 'JACKPOT'],
-        [13, 300_00, 'SECOND PRIZE'],
-        [12, 100_00, 'THIRD PRIZE'],
-        [9, 3_33, 'FOURTH PRIZE'],
-        [8, 3_33, 'FOURTH PRIZE'],
-        [7, 3_33, 'FOURTH PRIZE'],
-        [6, 1_00, 'FIFTH PRIZE'],
-        [5, 0, ''],
-      ]);
-      expect(await balance('A')).toBe(98_00 + 500_00);
-      expect(await balance('B')).toBe(96_00 + 500_00);
-      expect(await balance('E')).toBe(98_00 + 3_33);
-      expect(await balance('I')).toBe(98_00);
-      expect(settledEvents).toHaveLength(1);
-      expect(settledEvents[0]).toMatchObject({
-        sid: 'T-1',
-        participants: expect.arrayContaining([players.I![0]]),
-      });
-      expect((settledEvents[0] as { winners: unknown[] }).winners).toHaveLength(8);
+    }
+    const [soFar] = (await past(await tokenFor(t(), players.D![0]))).json();
+    expect(soFar).toMatchObject({
+      sid: 'T-1',
+      betSlipClosed: false,
+      won: false,
+      correctCount: 1,
+      statistics: null,
     });
-
-    it('serves the settled slip with ticks, prize and statistics matching a hand count', async () => {
-      const token = await tokenFor(t(), players.B![0]);
-      const [slip] = (await past(token)).json();
-      expect(slip).toMatchObject({
-        sid: 'T-1',
-        won: true,
-        betSlipClosed: true,
-        subscriberId: players.B![0],
-        amountWon: 500,
-        prizeWon: 'JACKPOT',
-        correctCount: 14,
-      });
-      expect(slip.placedBets).toHaveLength(14);
-      expect(slip.placedBets[0]).toMatchObject({
-        pick: 'EITHER_HOME_OR_AWAY',
-        result: 'HOME_WIN',
-        isCorrect: true,
-      });
-      expect(slip.placedBets[13]).toMatchObject({ pick: 'HOME_WIN', result: 'VOID', isCorrect: true });
-      expect(slip.placedBets[0].matchDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-      // Match 1 (home win): A home, B home+away, the seven others away.
-      expect(slip.statistics.matches[0]).toEqual({ position: 1, home: 0.2222, draw: 0, away: 0.8889 });
-      // Match 2 (away win): A, B, C right (away); D–I home.
-      expect(slip.statistics.matches[1]).toEqual({ position: 2, home: 0.6667, draw: 0, away: 0.3333 });
-      // Match 14 (void): B home, everyone else draw.
-      expect(slip.statistics.matches[13]).toEqual({ position: 14, home: 0.1111, draw: 0.8889, away: 0 });
-      expect(slip.statistics.tiers).toEqual([
-        { prizeType: 14, winners: 2, amountEach: 500 },
-        { prizeType: 13, winners: 1, amountEach: 300 },
-        { prizeType: 12, winners: 1, amountEach: 100 },
-        { prizeType: 7, winners: 3, amountEach: 3.33 },
-        { prizeType: 6, winners: 1, amountEach: 1 },
-      ]);
-      const lost = (await past(await tokenFor(t(), players.I![0]))).json()[0];
-      expect(lost).toMatchObject({
-        won: false,
-        betSlipClosed: true,
-        amountWon: 0,
-        prizeWon: '',
-        correctCount: 5,
-      });
-      expect(lost.placedBets[0].isCorrect).toBe(false);
+    expect(soFar.placedBets[0]).toMatchObject({
+      positionInBetSlip: 1,
+      pick: 'AWAY_WIN',
+      result: 'HOME_WIN',
+      isCorrect: null,
     });
+    expect(soFar.placedBets[3]).toMatchObject({ result: null, isCorrect: null });
 
-    it('pays nothing more when settled again, and refuses a result change after payout', async () => {
-      const before = await Promise.all(Object.keys(players).map(balance));
-      const again = await admin('POST', '/betslips/T-1/settle');
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ settled: true, winners: 8, paidCents: 0 });
-      expect(await Promise.all(Object.keys(players).map(balance))).toEqual(before);
-      const prizes = await t()
-        .db.kysely.selectFrom('wallet_moves')
-        .select('id')
-        .where('kind', '=', 'PRIZE')
-        .where('idempotency_key', 'like', 'prize:%')
-        .where('msisdn', 'like', '2665100000%')
-        .execute();
-      expect(prizes).toHaveLength(8);
-      const change = await admin('POST', '/betslips/T-1/results', { position: 1, result: 'DRAW' });
-      expect(change.statusCode).toBe(409);
-      expect(change.json().messageKey).toBe('BETSLIP.SETTLED');
+    // 4. Settled to the exact tier counts and payouts.
+    for (let i = 3; i < 14; i++) {
+      const res = await admin('POST', '/betslips/T-1/results', { position: i + 1, result: WIRE[R[i]!] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const settledEvents: unknown[] = [];
+    app().events.on('betslip.settled', (e) => settledEvents.push(e));
+    const res = await admin('POST', '/betslips/T-1/settle');
+    expect(res.statusCode, res.body).toBe(200);
+    // 2 × 500 + 300 + 100 + 3 × 3.33 + 1 = 1410.99
+    expect(res.json()).toEqual({ settled: true, winners: 8, paidCents: 1410_99 });
+
+    const rows = await t()
+      .db.kysely.selectFrom('submissions')
+      .select(['msisdn', 'correct_count', 'amount_won_cents', 'prize_won'])
+      .where('betslip_sid', '=', 'T-1')
+      .execute();
+    const by = (name: string) => {
+      const r = rows.find((x) => x.msisdn === players[name]![0])!;
+      return [r.correct_count, Number(r.amount_won_cents), r.prize_won];
+    };
+    expect(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map(by)).toEqual([
+      [14, 500_00, 'JACKPOT'],
+      [14, 500_00, 'JACKPOT'],
+      [13, 300_00, 'SECOND PRIZE'],
+      [12, 100_00, 'THIRD PRIZE'],
+      [9, 3_33, 'FOURTH PRIZE'],
+      [8, 3_33, 'FOURTH PRIZE'],
+      [7, 3_33, 'FOURTH PRIZE'],
+      [6, 1_00, 'FIFTH PRIZE'],
+      [5, 0, ''],
+    ]);
+    expect(await balance('A')).toBe(98_00 + 500_00);
+    expect(await balance('B')).toBe(96_00 + 500_00);
+    expect(await balance('E')).toBe(98_00 + 3_33);
+    expect(await balance('I')).toBe(98_00);
+    expect(settledEvents).toHaveLength(1);
+    expect(settledEvents[0]).toMatchObject({
+      sid: 'T-1',
+      participants: expect.arrayContaining([players.I![0]]),
     });
+    expect((settledEvents[0] as { winners: unknown[] }).winners).toHaveLength(8);
+
+    // 5. The settled slip is served with ticks, prize and statistics matching a hand count.
+    const [slip] = (await past(await tokenFor(t(), players.B![0]))).json();
+    expect(slip).toMatchObject({
+      sid: 'T-1',
+      won: true,
+      betSlipClosed: true,
+      subscriberId: players.B![0],
+      amountWon: 500,
+      prizeWon: 'JACKPOT',
+      correctCount: 14,
+    });
+    expect(slip.placedBets).toHaveLength(14);
+    expect(slip.placedBets[0]).toMatchObject({
+      pick: 'EITHER_HOME_OR_AWAY',
+      result: 'HOME_WIN',
+      isCorrect: true,
+    });
+    expect(slip.placedBets[13]).toMatchObject({ pick: 'HOME_WIN', result: 'VOID', isCorrect: true });
+    expect(slip.placedBets[0].matchDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Match 1 (home win): A home, B home+away, the seven others away.
+    expect(slip.statistics.matches[0]).toEqual({ position: 1, home: 0.2222, draw: 0, away: 0.8889 });
+    // Match 2 (away win): A, B, C right (away); D–I home.
+    expect(slip.statistics.matches[1]).toEqual({ position: 2, home: 0.6667, draw: 0, away: 0.3333 });
+    // Match 14 (void): B home, everyone else draw.
+    expect(slip.statistics.matches[13]).toEqual({ position: 14, home: 0.1111, draw: 0.8889, away: 0 });
+    expect(slip.statistics.tiers).toEqual([
+      { prizeType: 14, winners: 2, amountEach: 500 },
+      { prizeType: 13, winners: 1, amountEach: 300 },
+      { prizeType: 12, winners: 1, amountEach: 100 },
+      { prizeType: 7, winners: 3, amountEach: 3.33 },
+      { prizeType: 6, winners: 1, amountEach: 1 },
+    ]);
+    const lost = (await past(await tokenFor(t(), players.I![0]))).json()[0];
+    expect(lost).toMatchObject({
+      won: false,
+      betSlipClosed: true,
+      amountWon: 0,
+      prizeWon: '',
+      correctCount: 5,
+    });
+    expect(lost.placedBets[0].isCorrect).toBe(false);
+
+    // 6. Settled again it pays nothing more, and a result change after payout is refused.
+    const before = await Promise.all(Object.keys(players).map(balance));
+    const again = await admin('POST', '/betslips/T-1/settle');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ settled: true, winners: 8, paidCents: 0 });
+    expect(await Promise.all(Object.keys(players).map(balance))).toEqual(before);
+    const prizes = await t()
+      .db.kysely.selectFrom('wallet_moves')
+      .select('id')
+      .where('kind', '=', 'PRIZE')
+      .where('idempotency_key', 'like', 'prize:%')
+      .where('msisdn', 'like', '2665100000%')
+      .execute();
+    expect(prizes).toHaveLength(8);
+    const change = await admin('POST', '/betslips/T-1/results', { position: 1, result: 'DRAW' });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().messageKey).toBe('BETSLIP.SETTLED');
   });
 
   it('re-settles correctly after a result is corrected before payout', async () => {
@@ -383,6 +373,8 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     const now = t().clock.now();
     const future = new Date(now.getTime() + HOUR);
     const base = betslipBody('T-BAD', future);
+    // A betslip of this test's own, for the sid already taken and the result for a position it lacks.
+    expect((await admin('POST', '/betslips', betslipBody('T-TAKEN', future))).statusCode).toBe(201);
     const cases: Array<[object, number, string]> = [
       [{ ...base, matches: base.matches.slice(0, 13) }, 400, 'BETSLIP.INVALID'],
       [{ ...base, endDate: new Date(now.getTime() - 1000).toISOString() }, 400, 'BETSLIP.INVALID'],
@@ -396,7 +388,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
         400,
         'BETSLIP.INVALID',
       ],
-      [{ ...base, sid: 'T-1' }, 409, 'BETSLIP.EXISTS'],
+      [{ ...base, sid: 'T-TAKEN' }, 409, 'BETSLIP.EXISTS'],
       [
         {
           ...base,
@@ -417,9 +409,9 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     expect(await auditCount(t())).toBe(before);
     expect((await admin('POST', '/betslips/NOPE/publish')).statusCode).toBe(404);
     expect((await admin('POST', '/betslips/NOPE/settle')).json().messageKey).toBe('BETSLIP.NOT_FOUND');
-    expect((await admin('POST', '/betslips/T-1/results', { position: 15, result: 'DRAW' })).statusCode).toBe(
-      409,
-    );
+    const fifteenth = await admin('POST', '/betslips/T-TAKEN/results', { position: 15, result: 'DRAW' });
+    expect(fifteenth.statusCode).toBe(400);
+    expect(fifteenth.json().messageKey).toBe('BETSLIP.INVALID');
     // Without a sid the next free J14- sid is taken; a draft cannot be settled.
     const made = await admin('POST', '/betslips', { ...base, sid: undefined });
     expect(made.json().sid).toMatch(/^J14-\d{4}$/);
@@ -432,7 +424,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     const routes = app().routeTable.filter((r) => r.url.startsWith('/api/admin/'));
     expect(routes.length).toBeGreaterThanOrEqual(9);
     const who = {
-      subscriber: await tokenFor(t(), players.A![0]),
+      subscriber: await addSubscriber(t(), '26651000041'),
       callcentre: await staff('callcentre'),
       marketing: await staff('marketing'),
     };
@@ -457,24 +449,42 @@ describeEachDb('operations: settlement, results, roles', (t) => {
   });
 
   it('lets a subscriber read only their own past betslips; the call centre reads any, audited', async () => {
-    const token = await tokenFor(t(), players.A![0]);
-    const other = await past(token, players.B![0]);
+    // A settled betslip of this test's own: P has every match right (jackpot), Q all but the first.
+    const endAt = new Date(t().clock.now().getTime() + HOUR);
+    expect((await admin('POST', '/betslips', betslipBody('T-4', endAt))).statusCode).toBe(201);
+    expect((await admin('POST', '/betslips/T-4/publish')).statusCode).toBe(200);
+    const p = '26651000051';
+    const q = '26651000052';
+    const allHome = Array.from({ length: 14 }, (_, i) => ({ betSlipPosition: i, prediction: 1 }));
+    const firstAway = allHome.map((x) => (x.betSlipPosition === 0 ? { ...x, prediction: 2 } : x));
+    const token = await addSubscriber(t(), p, { walletCents: 10_00 });
+    expect((await submit(app(), token, body('T-4', allHome, 2), 'kp')).statusCode).toBe(200);
+    const tokenQ = await addSubscriber(t(), q, { walletCents: 10_00 });
+    expect((await submit(app(), tokenQ, body('T-4', firstAway, 2), 'kq')).statusCode).toBe(200);
+    t().clock.set(new Date(endAt.getTime() + HOUR));
+    for (let position = 1; position <= 14; position++)
+      await admin('POST', '/betslips/T-4/results', { position, result: 'HOME_WIN' });
+    expect((await admin('POST', '/betslips/T-4/settle')).json()).toMatchObject({ winners: 2 });
+
+    const mine = await tokenFor(t(), p);
+    const other = await past(mine, q);
     expect(other.statusCode).toBe(403);
     expect(other.json().messageKey).toBe('AUTH.FORBIDDEN');
-    expect(JSON.stringify(other.json())).not.toContain('T-1');
-    expect((await past(token, 'garbage')).statusCode).toBe(403);
+    expect(JSON.stringify(other.json())).not.toContain('T-4');
+    expect((await past(mine, 'garbage')).statusCode).toBe(403);
     // Their own, in any spelling, or without the parameter.
-    expect((await past(token, players.A![0].slice(3))).json()[0].subscriberId).toBe(players.A![0]);
-    expect((await past(token)).json()[0].subscriberId).toBe(players.A![0]);
+    expect((await past(mine, p.slice(3))).json()[0].subscriberId).toBe(p);
+    expect((await past(mine)).json()[0].subscriberId).toBe(p);
 
     const before = await auditCount(t());
     const callcentre = await staff('callcentre');
-    const read = await past(callcentre, players.B![0]);
+    const read = await past(callcentre, q);
     expect(read.statusCode).toBe(200);
-    expect(read.json()[0]).toMatchObject({ sid: 'T-1', subscriberId: players.B![0], won: true });
-    const wallet = await admin('GET', `/subscribers/${players.B![0]}/wallet`, undefined, callcentre);
+    expect(read.json()[0]).toMatchObject({ sid: 'T-4', subscriberId: q, won: true });
+    const wallet = await admin('GET', `/subscribers/${q}/wallet`, undefined, callcentre);
     expect(wallet.statusCode).toBe(200);
-    expect(wallet.json().totalAvailableAmount).toBe(596);
+    // M 10 credit − M 2 stake + M 300 second prize.
+    expect(wallet.json().totalAvailableAmount).toBe(308);
     expect((await admin('GET', '/subscribers/26659999999/wallet', undefined, callcentre)).statusCode).toBe(
       404,
     );

@@ -1,7 +1,7 @@
 // Read side of the play and wallet APIs: shapes exactly as CONTRACTS.md, demo data, roll-forward.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUBSCRIBER } from '../../server/demo/seedPlay.ts';
 import { backends, buildTestApp, describeEachDb } from './helper.ts';
 import { addSubscriber, get, seedPlay, tokenFor } from './playFixtures.ts';
@@ -11,18 +11,20 @@ const WIRE_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const publicDir = join(import.meta.dirname, '..', '..', 'public');
 
 describeEachDb('play API (demo data)', (t) => {
-  let token = '';
-
-  it('requires a bearer token', async () => {
+  beforeAll(async () => {
     await seedPlay(t());
     await addSubscriber(t(), DEMO_SUBSCRIBER, { subscribed: true });
-    token = await tokenFor(t(), DEMO_SUBSCRIBER);
+  });
+  /** A fresh token of the demo subscriber (a test may have moved the clock past an older one's expiry). */
+  const demoToken = () => tokenFor(t(), DEMO_SUBSCRIBER);
+
+  it('requires a bearer token', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/protected/fetch-current-betslip' });
     expect(res.statusCode).toBe(401);
   });
 
   it('serves the current betslip in the contract shape', async () => {
-    const res = await get(t().app, token, 'fetch-current-betslip');
+    const res = await get(t().app, await demoToken(), 'fetch-current-betslip');
     expect(res.statusCode).toBe(200);
     const betslip = res.json();
     expect(Object.keys(betslip).sort()).toEqual(['betslipParams', 'endDate', 'endsAt', 'matches', 'sid']);
@@ -68,6 +70,7 @@ describeEachDb('play API (demo data)', (t) => {
   });
 
   it('serves prizes and testimonials in both languages', async () => {
+    const token = await demoToken();
     const prizes = await get(t().app, token, 'fetch-current-prizes');
     expect(prizes.json()).toEqual([
       { prizeType: 14, amount: 250000 },
@@ -90,7 +93,7 @@ describeEachDb('play API (demo data)', (t) => {
   });
 
   it("shows the demo subscriber's funded wallet with withdrawable winnings of at least M 500", async () => {
-    const res = await get(t().app, token, 'fetch-wallet-info');
+    const res = await get(t().app, await demoToken(), 'fetch-wallet-info');
     expect(res.statusCode).toBe(200);
     const wallet = res.json();
     expect(wallet).toMatchObject({
@@ -121,7 +124,7 @@ describeEachDb('play API (demo data)', (t) => {
   });
 
   it('answers subscriber info', async () => {
-    const res = await get(t().app, token, 'fetch-subscriber-info');
+    const res = await get(t().app, await demoToken(), 'fetch-subscriber-info');
     expect(res.json()).toEqual({
       msisdn: DEMO_SUBSCRIBER,
       createDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
@@ -135,9 +138,9 @@ describeEachDb('play API (demo data)', (t) => {
   });
 
   it('rolls a passed betslip forward in demo mode', async () => {
-    const before = (await get(t().app, token, 'fetch-current-betslip')).json();
+    const before = (await get(t().app, await demoToken(), 'fetch-current-betslip')).json();
     t().clock.set(new Date(new Date(before.endsAt).getTime() + 1000));
-    token = await tokenFor(t(), DEMO_SUBSCRIBER);
+    const token = await demoToken();
     const [a, b] = await Promise.all([
       get(t().app, token, 'fetch-current-betslip'),
       get(t().app, token, 'fetch-current-betslip'),

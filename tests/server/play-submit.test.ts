@@ -1,7 +1,7 @@
 // submit-online-betslip: every refusal with its message key, payment from the wallet or airtime,
 // idempotent retries, and no 500 for any input.
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { availableCents, listMoves } from '../../server/wallet/ledger.ts';
 import { describeEachDb, type TestApp } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
@@ -14,11 +14,15 @@ describeEachDb('submit-online-betslip', (t) => {
   let sid = '';
   const app = () => t().app;
 
-  it('refuses a subscriber without an active subscription (403)', async () => {
+  beforeAll(async () => {
     await seedPlay(t());
     billingOf(app()).latencyMs = 0;
+    const reader = await addSubscriber(t(), '26650000100');
+    sid = (await get(app(), reader, 'fetch-current-betslip')).json().sid;
+  });
+
+  it('refuses a subscriber without an active subscription (403)', async () => {
     const token = await addSubscriber(t(), '26650000101', { subscribed: false, walletCents: 100_00 });
-    sid = (await get(app(), token, 'fetch-current-betslip')).json().sid;
     const res = await submit(app(), token, body(sid, picks(), 2), 'k-101');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(refusalBody(403, 'Forbidden', 'SUBSCRIPTION.REQUIRED'));
@@ -231,10 +235,16 @@ describeEachDb('submit-online-betslip', (t) => {
     const endsAt = new Date(
       (await get(app(), await tokenFor(t(), msisdn), 'fetch-current-betslip')).json().endsAt,
     );
+    const start = t().clock.now();
     t().clock.set(new Date(endsAt.getTime() + 1));
-    const res = await submit(app(), await tokenFor(t(), msisdn), body(sid, picks(), 2), 'k-111');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().messageKey).toBe('BETSLIP.CLOSED');
-    expect(await availableCents(t().db.kysely, msisdn)).toBe(10_00);
+    try {
+      const res = await submit(app(), await tokenFor(t(), msisdn), body(sid, picks(), 2), 'k-111');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().messageKey).toBe('BETSLIP.CLOSED');
+      expect(await availableCents(t().db.kysely, msisdn)).toBe(10_00);
+    } finally {
+      // Back before the end: the other tests submit to this betslip.
+      t().clock.set(start);
+    }
   });
 });

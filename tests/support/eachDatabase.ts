@@ -1,15 +1,9 @@
 // Where the crash and bank tests run their real server: a fresh embedded database and, where PostgreSQL
-// answers at TEST_DATABASE_URL, a fresh PostgreSQL database too (registered only there, as the other
-// server suites do: tests/server/helper.ts). The database is disposed of after the run, whatever happens.
+// answers at TEST_DATABASE_URL, a fresh PostgreSQL database too (elsewhere shown as skipped, with the
+// reason, as the other server suites do). The database is disposed of after the run, whatever happens.
 import { it } from 'vitest';
-import {
-  type BenchDatabase,
-  embeddedDatabase,
-  postgresDatabase,
-  postgresReachable,
-} from '../bench/fixture.ts';
-
-const postgresUp = await postgresReachable();
+import { type BenchDatabase, embeddedDatabase, postgresDatabase } from '../bench/fixture.ts';
+import { onPostgres, postgresSkipped } from '../server/postgresTarget.ts';
 
 /** Registers `run` once per database; `name` gets 'the embedded database' or 'PostgreSQL'. */
 export function itOnEachDatabase(
@@ -25,6 +19,10 @@ export function itOnEachDatabase(
     }
   };
   it(name('the embedded database'), () => onFresh(embeddedDatabase()), timeoutMs);
-  if (postgresUp) it(name('PostgreSQL'), async () => onFresh(await postgresDatabase()), timeoutMs);
-  else console.warn(`PostgreSQL not reachable at TEST_DATABASE_URL: "${name('PostgreSQL')}" was not run`);
+  // Skipped, with the reason in its name, where PostgreSQL does not answer (tests/server/postgresTarget.ts).
+  it.skipIf(postgresSkipped)(
+    onPostgres(name('PostgreSQL')),
+    async () => onFresh(await postgresDatabase()),
+    timeoutMs,
+  );
 }

@@ -1,0 +1,68 @@
+// Checks that every test of a vitest project passes when run alone:
+//   node scripts/tests-alone.mjs [project] [test files…]      (project defaults to server)
+// Running each test in its own vitest process would take hours, so it runs in rounds: round i runs, in
+// every file at once, only that file's i-th test (a -t pattern naming exactly one test per file; files
+// run in their own workers, so no test sees its siblings' data). Prints each failure and exits 1 if any.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const [project = 'server', ...files] = process.argv.slice(2);
+const work = mkdtempSync(join(tmpdir(), 'tests-alone-'));
+const vitest = (args) =>
+  spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+
+try {
+  const listing = join(work, 'list.json');
+  vitest(['list', '--project', project, `--json=${listing}`, ...files]);
+  /** file → its tests' full names ("describe > test"), in order. */
+  const byFile = new Map();
+  for (const { file, name } of JSON.parse(readFileSync(listing, 'utf8'))) {
+    byFile.set(file, [...(byFile.get(file) ?? []), name]);
+  }
+  const literally = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rounds = Math.max(0, ...[...byFile.values()].map((names) => names.length));
+  const failures = [];
+  for (let i = 0; i < rounds; i++) {
+    const picked = [...byFile].filter(([, names]) => i < names.length);
+    // vitest matches -t against the full name with its parts joined by spaces.
+    const pattern = picked.map(([, names]) => `^${literally(names[i].replaceAll(' > ', ' '))}$`).join('|');
+    const report = join(work, `round-${i}.json`);
+    vitest([
+      'run',
+      '--project',
+      project,
+      '--reporter=json',
+      `--outputFile=${report}`,
+      '-t',
+      pattern,
+      ...picked.map(([file]) => file),
+    ]);
+    let passed = 0;
+    for (const result of JSON.parse(readFileSync(report, 'utf8')).testResults) {
+      if (result.status === 'failed' && result.assertionResults.length === 0) {
+        failures.push(`${basename(result.name)}: ${result.message}`);
+      }
+      for (const test of result.assertionResults) {
+        const name = `${basename(result.name)} > ${[...test.ancestorTitles, test.title].join(' > ')}`;
+        if (test.status === 'passed') passed++;
+        else if (test.status === 'failed') {
+          failures.push(`${name}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+          console.log(`FAIL ${name}`);
+        }
+      }
+    }
+    console.log(`round ${i + 1}/${rounds}: ${passed} of ${picked.length} passed alone`);
+  }
+  console.log(
+    failures.length ? `\n${failures.length} failed alone:\n${failures.join('\n')}` : '\nall passed alone',
+  );
+  process.exitCode = failures.length ? 1 : 0;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
