@@ -4,7 +4,7 @@
 // only inside a transaction that holds its betslip open (lockOpenBetslip), so nothing is accepted after
 // the close and everything accepted is settled. Airtime stakes go through intents (airtimeStakes.ts).
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { priceCents, validatePredictions } from '../../machines/rules/betslip.ts';
 import type { Database } from '../db/index.ts';
 import type { PaidFrom, StoredPrediction } from '../db/playWalletTables.ts';
@@ -12,10 +12,18 @@ import { refusal } from '../errors.ts';
 import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
 import { withTimeout } from '../providers/mobileMoney.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
-import { availableCents, inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
-import { isSubscribed, SERVICE_ID } from '../wallet/subscriptions.ts';
-import { type AirtimeStake, findStake, moveStake, reserveStake, stakeReference } from './airtimeStakes.ts';
-import { currentBetslip, findBetslip, lockOpenBetslip, type OpenCheck } from './betslips.ts';
+import { inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
+import { SERVICE_ID } from '../wallet/subscriptions.ts';
+import {
+  type AirtimeStake,
+  findStake,
+  moveStake,
+  reserveStake,
+  stakeReference,
+  toStake,
+} from './airtimeStakes.ts';
+import { findBetslip, lockOpenBetslip, type OpenCheck } from './betslips.ts';
+import type { CurrentBetslipCache } from './currentBetslip.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,13 +65,22 @@ const ACCEPTED: Record<string, string> = {
   en: 'Your betslip has been accepted. Good luck!',
 };
 
-/** Validates, prices and pays one submission, at most once per Idempotency-Key. */
-export function submitBetslip(deps: SubmitDeps, msisdn: string, body: SubmitBody, key: string) {
+/**
+ * Validates, prices and pays one submission, at most once per Idempotency-Key. `current` is the cached
+ * current betslip (its matches and parameters; whether it is still open is decided under its row lock).
+ */
+export function submitBetslip(
+  deps: SubmitDeps,
+  current: CurrentBetslipCache,
+  msisdn: string,
+  body: SubmitBody,
+  key: string,
+) {
   return runIdempotent(
     deps.db,
     { msisdn, route: SUBMIT_ROUTE, key },
     body,
-    (complete) => judgeAndPay(deps, msisdn, body, key, complete),
+    (complete) => judgeAndPay(deps, current, msisdn, body, key, complete),
     deps.now(),
   );
 }
@@ -71,33 +88,71 @@ export function submitBetslip(deps: SubmitDeps, msisdn: string, body: SubmitBody
 const notOpen = (check: Exclude<OpenCheck, 'OPEN'>) =>
   check === 'CLOSED' ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
 
+/**
+ * Whether the subscriber may play, and the airtime intent an earlier attempt with this key left (if
+ * any): one read for both.
+ */
+async function playerState(db: Db, msisdn: string, key: string) {
+  const row = await db
+    .selectFrom(sql<{ one: number }>`(SELECT 1 AS one)`.as('one'))
+    .leftJoin('subscriptions as sub', (join) =>
+      join.on('sub.msisdn', '=', msisdn).on('sub.service', '=', SERVICE_ID),
+    )
+    .leftJoin('airtime_stakes as st', (join) =>
+      join.on('st.msisdn', '=', msisdn).on('st.idempotency_key', '=', key),
+    )
+    .select('sub.enabled')
+    .selectAll('st')
+    .executeTakeFirstOrThrow();
+  const { enabled, ...stake } = row;
+  return {
+    subscribed: enabled === true,
+    earlier: stake.reference === null ? undefined : toStake(stake as Parameters<typeof toStake>[0]),
+  };
+}
+
+/**
+ * The betslip a slip is for, while it is current and open by the server clock: from the cache, else
+ * from the database (another instance may have published it a moment ago). Either way the transaction
+ * that writes the slip checks again under the betslip's row lock.
+ */
+async function betslipFor(deps: SubmitDeps, current: CurrentBetslipCache, sid: string) {
+  const now = deps.now();
+  const cached = await current.open(now);
+  if (cached?.sid === sid) return { ok: true as const, params: cached.params, matchCount: cached.matchCount };
+  const known = await findBetslip(deps.db, sid);
+  // A slip queued offline for a betslip that has since closed is told so, not "wrong betslip".
+  if (!known || known.status === 'DRAFT') return { ok: false as const, refusal: notOpen('NOT_CURRENT') };
+  if (known.status !== 'CURRENT' || now.getTime() >= known.endAt.getTime()) {
+    return { ok: false as const, refusal: notOpen('CLOSED') };
+  }
+  // Current here, not in the cache: it changed since the cache looked.
+  current.invalidate();
+  return { ok: true as const, params: known.params, matchCount: known.matches.length };
+}
+
 async function judgeAndPay(
   deps: SubmitDeps,
+  current: CurrentBetslipCache,
   msisdn: string,
   body: SubmitBody,
   key: string,
   complete: Complete,
 ): Promise<StoredResponse> {
   const { db } = deps;
-  if (!(await isSubscribed(db, msisdn))) return refusal(403, 'SUBSCRIPTION.REQUIRED');
+  const { subscribed, earlier } = await playerState(db, msisdn, key);
+  if (!subscribed) return refusal(403, 'SUBSCRIPTION.REQUIRED');
 
   // An earlier attempt with this key reserved an airtime charge: finish that one, never pay twice.
-  const earlier = await findStake(db, msisdn, key);
   if (earlier && earlier.status !== 'RELEASED') return resumeStake(deps, earlier, complete);
 
   const sid = body.betSlipSid;
-  const current = await currentBetslip(db);
-  if (!current || current.sid !== sid) {
-    // A slip queued offline for a betslip that has since closed is told so, not "wrong betslip".
-    const known = await findBetslip(db, sid);
-    const closed = known && known.status !== 'DRAFT';
-    return closed ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
-  }
-  if (deps.now().getTime() >= current.endAt.getTime()) return refusal(409, 'BETSLIP.CLOSED');
+  const betslip = await betslipFor(deps, current, sid);
+  if (!betslip.ok) return betslip.refusal;
 
-  const checked = validatePredictions(body.positionAndPredictionDtos, current.matches.length, current.params);
+  const checked = validatePredictions(body.positionAndPredictionDtos, betslip.matchCount, betslip.params);
   if (!checked.ok) return refusal(400, checked.messageKey);
-  const cost = priceCents(current.params, checked.outcomes);
+  const cost = priceCents(betslip.params, checked.outcomes);
   if (!Number.isFinite(body.betSlipCost) || Math.round(body.betSlipCost * 100) !== cost) {
     return refusal(409, 'PRICE.MISMATCH');
   }
@@ -128,7 +183,8 @@ async function judgeAndPay(
       const refused = await guard(trx, msisdn, cost, now);
       if (refused) return refused;
     }
-    if (!earlier && (await availableCents(trx, msisdn)) >= cost) {
+    if (!earlier) {
+      // Refused (nothing written) when the wallet does not cover the price: then airtime pays.
       const debit = await postMove(trx, {
         msisdn,
         amountCents: -cost,
