@@ -2,7 +2,8 @@
  * `npm run bench`: builds the PWA, measures what we promise and writes bench/results.json.
  * Fails (exit 1) when the first load of /play is over budget. Every figure is a median.
  * `npm run bench -- settle` runs only the settlement with many winners and prints its rows;
- * `npm run bench -- load` only the server load (fetch and submit beside their ceilings).
+ * `npm run bench -- load` only the server load (fetch and submit beside their ceilings);
+ * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
 import { settlementUnderLoad, settleRows } from './settleLoad.ts';
 import { median, startup } from './startup.ts';
+import { deadlineSurge, surgeRows } from './surge.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const BUDGET = { jsGzip: 130 * 1024, cssGzip: 20 * 1024 };
@@ -45,7 +47,7 @@ function loadRows(results: DatabaseLoad[]): [string, string][] {
   ]);
 }
 
-const PARTS = ['settle', 'load'];
+const PARTS = ['settle', 'load', 'surge'];
 const only = process.argv[2];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
@@ -54,6 +56,11 @@ if (only !== undefined && !PARTS.includes(only)) {
 if (only === 'settle') {
   const settled = await settlementUnderLoad(undefined, step);
   printRows([...settleRows(settled), ...settled.skipped.map((s): [string, string] => ['skipped', s])]);
+  process.exit(0);
+}
+if (only === 'surge') {
+  const surge = await deadlineSurge(undefined, step);
+  printRows([...surgeRows(surge), ...surge.skipped.map((s): [string, string] => ['skipped', s])]);
   process.exit(0);
 }
 if (only === 'load') {
@@ -102,6 +109,8 @@ try {
 
 step('server load (autocannon) with ceilings');
 const server = await load();
+step('deadline surge: distinct subscribers submitting at once');
+const surge = await deadlineSurge(undefined, step);
 step('cost growth with stored subscribers and submissions');
 const grown = await growth(undefined, step);
 step('settlement with many winners, /healthz meanwhile');
@@ -131,6 +140,7 @@ rows.push([
   ms(offline.betslipMs),
 ]);
 rows.push(...loadRows(server.results));
+rows.push(...surgeRows(surge));
 const count = (n: number) => `${n / 1000}k`;
 for (const g of grown.results) {
   for (const l of g.load) {
@@ -152,7 +162,9 @@ for (const g of grown.results) {
   ]);
 }
 rows.push(...settleRows(settled));
-for (const s of new Set([...server.skipped, ...grown.skipped, ...settled.skipped])) rows.push(['skipped', s]);
+for (const s of new Set([...server.skipped, ...surge.skipped, ...grown.skipped, ...settled.skipped])) {
+  rows.push(['skipped', s]);
+}
 
 printRows(rows);
 
@@ -167,6 +179,7 @@ writeFileSync(
       page,
       offline,
       server,
+      surge,
       growth: grown,
       settlement: settled,
     },
