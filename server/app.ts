@@ -1,7 +1,6 @@
 // The Fastify app factory (not listening). Order: external plugins (security headers, compression,
 // CORS for the mobile app), then the identity provider, then routes. Tests build one per file and talk to it with `inject`.
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
@@ -18,6 +17,7 @@ import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { registerPush } from './push/plugin.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import type { PushSender } from './push/sender.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(() => options.staticRoot !== undefined));
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // HSTS only where TLS is guaranteed; on http://localhost it would only confuse a developer's browser.
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
