@@ -175,7 +175,12 @@ export async function lockOpenBetslip(trx: Db, sid: string, now: () => Date): Pr
     .where('sid', '=', sid)
     .forShare()
     .executeTakeFirst();
+  return openCheck(row, now());
+}
+
+/** Whether a betslip in this state (read under its row lock; undefined: no such betslip) takes slips at `now`. */
+export function openCheck(row: { status: BetslipStatus; end_at: Date } | undefined, now: Date): OpenCheck {
   if (!row || row.status === 'DRAFT') return 'NOT_CURRENT';
   if (row.status !== 'CURRENT') return 'CLOSED';
-  return now().getTime() < row.end_at.getTime() ? 'OPEN' : 'CLOSED';
+  return now.getTime() < row.end_at.getTime() ? 'OPEN' : 'CLOSED';
 }
