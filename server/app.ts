@@ -1,5 +1,6 @@
 // The Fastify app factory (not listening). Order: external plugins (security headers, compression,
-// CORS for the mobile app), then the identity provider, then routes. Tests build one per file and talk to it with `inject`.
+// CORS for the mobile app), then the identity provider, then routes. Tests build one per file and talk
+// to it with `inject`.
 import compress from '@fastify/compress';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
@@ -17,8 +18,8 @@ import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { registerPush } from './push/plugin.ts';
-import { registerSecurityHeaders } from './securityHeaders.ts';
 import type { PushSender } from './push/sender.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
 declare module 'fastify' {
