@@ -1,11 +1,12 @@
-// The Fastify app factory (not listening). Order: external plugins (security headers, compression),
-// then the identity provider, then routes. Tests build one per file and talk to it with `inject`.
+// The Fastify app factory (not listening). Order: external plugins (security headers, compression,
+// CORS for the mobile app), then the identity provider, then routes. Tests build one per file and talk
+// to it with `inject`.
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
+import { registerCors } from './cors.ts';
 import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
 import { clientErrorHandler, errorBody, errorHandler, frameworkErrorHandler } from './errors.ts';
@@ -19,6 +20,7 @@ import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { registerPush } from './push/plugin.ts';
 import type { PushSender } from './push/sender.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
 declare module 'fastify' {
@@ -103,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(() => options.staticRoot !== undefined));
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // HSTS only where TLS is guaranteed; on http://localhost it would only confuse a developer's browser.
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(compress);
+  // Before any route: it marks which routes take part (only /api and /auth).
+  await registerCors(app, config.corsOrigins);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -51,6 +51,11 @@ export interface Config {
   mobileAppUrl: string | null;
   /** Caps on paid and shared resources, counted in the database so every instance shares them. */
   limits: AbuseLimits;
+  /**
+   * Origins allowed to call /api and /auth from another origin (CORS_ORIGINS): the bundled Android app
+   * runs at https://localhost (capacitor://localhost on iOS) and calls the API with a bearer token.
+   */
+  corsOrigins: string[];
 }
 
 export interface AbuseLimits {
@@ -162,6 +167,27 @@ function publicUrl(env: Env, production: boolean): string | undefined {
   return url.origin;
 }
 
+/** The bundled Capacitor app's origins: Android (https, or http with cleartext), iOS. */
+export const DEFAULT_CORS_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
+
+/** A serialised origin: scheme://host[:port], no path, no wildcard (capacitor: is a scheme like https:). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
+
+function corsOrigins(env: Env): string[] {
+  const raw = read(env, 'CORS_ORIGINS');
+  if (raw === undefined) return DEFAULT_CORS_ORIGINS;
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim().toLowerCase())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!ORIGIN.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS must be origins like https://app.example, got "${origin}"`);
+    }
+  }
+  return origins;
+}
+
 function vapidKeys(env: Env): Config['vapid'] {
   const publicKey = read(env, 'VAPID_PUBLIC_KEY');
   const privateKey = read(env, 'VAPID_PRIVATE_KEY');
@@ -240,5 +266,6 @@ export function loadConfig(env: Env = process.env): Config {
       otpSendsPerMinute: integer(env, 'OTP_SENDS_PER_MINUTE', 60, 1, 1_000_000),
       loginFailedAccountsPerAddress: integer(env, 'LOGIN_FAILED_ACCOUNTS_PER_ADDRESS', 100, 1, 1_000_000),
     },
+    corsOrigins: corsOrigins(env),
   };
 }

@@ -14,6 +14,11 @@ export interface SettledWinner {
 export interface DomainEvents {
   /** A betslip was settled and its prizes credited (emitted once per first settlement, after commit). */
   'betslip.settled': [{ sid: string; participants: string[]; winners: SettledWinner[] }];
+  /**
+   * The current betslip changed here (published, closed early, rolled forward; after commit): caches of
+   * it are dropped. Other instances see it within their cache's time to live.
+   */
+  'betslip.changed': [{ sid: string | null }];
   /** A submission was stored and paid (after commit). */
   'submission.accepted': [{ sid: string; msisdn: string; submissionId: string }];
 }

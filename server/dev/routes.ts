@@ -64,6 +64,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
         .where('status', '=', 'CURRENT')
         .returning('sid')
         .executeTakeFirst();
+      app.events.emit('betslip.changed', { sid: row?.sid ?? null });
       return { sid: row?.sid ?? null };
     },
   );

@@ -200,11 +200,16 @@ export async function runIdempotent(
   const claim = await claimKey(db, scope, requestHash(body), now);
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
   if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };
-  const complete: Complete = (trx, response) => completeKey(trx, scope, response);
+  let stored = false;
+  const complete: Complete = async (trx, response) => {
+    await completeKey(trx, scope, response);
+    stored = true;
+  };
   try {
     const response = await handler(complete);
-    // A no-op when the handler's transaction already stored it (the update only matches IN_PROGRESS).
-    await completeKey(db, scope, response);
+    // Stored already when the handler called complete(): its transaction committed, since a rolled-back
+    // one throws out of the handler. Otherwise (a refusal it just returned) it is stored here.
+    if (!stored) await completeKey(db, scope, response);
     return { ...response, replayed: false };
   } catch (error) {
     // Our own claim only (locked at `now`): if it was taken over meanwhile, the new holder keeps it.

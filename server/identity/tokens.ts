@@ -8,6 +8,7 @@ import type { Database } from '../db/index.ts';
 import { ALG, type SigningKeys } from './keys.ts';
 import { OAuthError } from './oauth.ts';
 import { findUserById, type User } from './users.ts';
+import { VerifiedTokens } from './verifiedTokens.ts';
 
 /**
  * The client the app signs in with, and the only one whose tokens the API accepts (their `azp`). The
@@ -54,6 +55,8 @@ const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant
 
 export class TokenService {
   readonly #o: TokenServiceOptions;
+  /** Access tokens that passed verifyAccess, so a repeat skips the signature check (verifiedTokens.ts). */
+  readonly #verified = new VerifiedTokens();
 
   constructor(options: TokenServiceOptions) {
     this.#o = options;
@@ -217,6 +220,9 @@ export class TokenService {
    * `issuer` (the realm's issuer for the request it came with) issued to the API's client.
    */
   async verifyAccess(token: string, issuer: string): Promise<AuthUser | null> {
+    const nowSeconds = seconds(this.#o.now());
+    const known = this.#verified.get(token, issuer, nowSeconds);
+    if (known) return known;
     let payload: JWTPayload;
     try {
       payload = await this.#verify(token, issuer);
@@ -235,6 +241,9 @@ export class TokenService {
       return null;
     }
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-    return { msisdn: payload.preferred_username, roles, sub: payload.sub, sid };
+    const user: AuthUser = { msisdn: payload.preferred_username, roles, sub: payload.sub, sid };
+    // Not a token with a not-before: its validity would start later, which the cache does not judge.
+    if (payload.nbf !== undefined || typeof payload.exp !== 'number') return user;
+    return this.#verified.set(token, issuer, payload.exp, user, nowSeconds);
   }
 }

@@ -92,8 +92,11 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   app.post(
     '/betslips/:sid/publish',
     { schema: { params: SidParams, response: { '4xx': ErrorResponse } } },
-    async (request, reply) =>
-      answer(reply, await publishBetslip(db, request.user.msisdn, request.params.sid, now())),
+    async (request, reply) => {
+      const published = await publishBetslip(db, request.user.msisdn, request.params.sid, now());
+      if (published.ok) app.events.emit('betslip.changed', { sid: published.value.sid });
+      return answer(reply, published);
+    },
   );
 
   app.post(
@@ -116,6 +119,9 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
       const settled = await settleBetslip(db, request.user.msisdn, request.params.sid, now, {
         whenSettled: (trx, sid) => app.jobs.settlementNotices(sid, trx),
       });
+      // Settlement starts only once the betslip has ended, so what players are offered does not change;
+      // still, nothing cached should outlive a status change.
+      if (settled.ok) app.events.emit('betslip.changed', { sid: request.params.sid });
       if (settled.ok && settled.value.event) {
         // After the commit: listeners never see a settlement that could roll back.
         app.events.emit('betslip.settled', settled.value.event);

@@ -26,7 +26,8 @@ export interface AirtimeStake {
   createdAt: Date;
 }
 
-const toStake = (row: Selectable<IntentTables['airtime_stakes']>): AirtimeStake => ({
+/** An intent from its row. */
+export const toStake = (row: Selectable<IntentTables['airtime_stakes']>): AirtimeStake => ({
   reference: row.reference,
   msisdn: row.msisdn,
   key: row.idempotency_key,

@@ -64,39 +64,6 @@ export async function currentBetslip(db: Db): Promise<Betslip | undefined> {
   return row ? findBetslip(db, row.sid) : undefined;
 }
 
-/** The CURRENT betslip's sid and end, in one indexed lookup (the hot path of fetch-current-betslip). */
-export async function currentBetslipRef(db: Db): Promise<{ sid: string; endAt: Date } | undefined> {
-  const row = await db
-    .selectFrom('betslips')
-    .select(['sid', 'end_at'])
-    .where('status', '=', 'CURRENT')
-    .executeTakeFirst();
-  return row && { sid: row.sid, endAt: row.end_at };
-}
-
-export type WireBetslip = ReturnType<typeof toWireBetslip>;
-
-/**
- * The wire form of betslips by sid. Matches, kick-offs and parameters of a betslip never change once it
- * is published (results are not part of this answer), so a cached copy is never stale: every request
- * still asks the database which betslip is current, and only its contents come from here.
- */
-export function createWireCache(limit = 4) {
-  const bySid = new Map<string, WireBetslip>();
-  return {
-    async get(db: Db, sid: string): Promise<WireBetslip | undefined> {
-      const hit = bySid.get(sid);
-      if (hit) return hit;
-      const betslip = await findBetslip(db, sid);
-      if (!betslip) return undefined;
-      const wire = toWireBetslip(betslip);
-      if (bySid.size >= limit) bySid.delete(bySid.keys().next().value as string);
-      bySid.set(sid, wire);
-      return wire;
-    },
-  };
-}
-
 export async function insertBetslip(db: Db, betslip: Betslip): Promise<void> {
   await db
     .insertInto('betslips')
@@ -182,7 +149,14 @@ export function toWireBetslip(betslip: Betslip) {
       homeTeamLogo: m.homeTeamLogo,
       awayTeamLogo: m.awayTeamLogo,
     })),
-    betslipParams: betslip.params,
+    // Field by field: the answer is sent as a string serialised once, not through the response schema.
+    betslipParams: {
+      defaultBetslipPrice: betslip.params.defaultBetslipPrice,
+      thirdChance: betslip.params.thirdChance,
+      multipleChance: betslip.params.multipleChance,
+      feePerSecond: betslip.params.feePerSecond,
+      feePerThird: betslip.params.feePerThird,
+    },
   };
 }
 
@@ -201,7 +175,12 @@ export async function lockOpenBetslip(trx: Db, sid: string, now: () => Date): Pr
     .where('sid', '=', sid)
     .forShare()
     .executeTakeFirst();
+  return openCheck(row, now());
+}
+
+/** Whether a betslip in this state (read under its row lock; undefined: no such betslip) takes slips at `now`. */
+export function openCheck(row: { status: BetslipStatus; end_at: Date } | undefined, now: Date): OpenCheck {
   if (!row || row.status === 'DRAFT') return 'NOT_CURRENT';
   if (row.status !== 'CURRENT') return 'CLOSED';
-  return now().getTime() < row.end_at.getTime() ? 'OPEN' : 'CLOSED';
+  return now.getTime() < row.end_at.getTime() ? 'OPEN' : 'CLOSED';
 }

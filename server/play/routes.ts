@@ -5,8 +5,9 @@ import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { type ErrorBody, ErrorResponse, refusal } from '../errors.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
-import { createWireCache, currentBetslip, currentBetslipRef, isUniqueViolation } from './betslips.ts';
+import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
+import { CurrentBetslipCache } from './currentBetslip.ts';
 import {
   BetslipResponse,
   PrizesResponse,
@@ -31,26 +32,31 @@ export interface PlayOptions {
 
 export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
   const { db, now } = opts;
-  const wireCache = createWireCache();
+  const current = new CurrentBetslipCache(db);
+  const forget = () => current.invalidate();
+  app.events.on('betslip.changed', forget);
+  app.addHook('onClose', async () => {
+    app.events.off('betslip.changed', forget);
+  });
 
   app.get(
     '/fetch-current-betslip',
     { schema: { response: { 200: BetslipResponse, 404: ErrorResponse } } },
     async (_request, reply) => {
       const at = now();
-      const isOpen = (ref?: { endAt: Date }) => ref !== undefined && ref.endAt.getTime() > at.getTime();
-      let ref = await currentBetslipRef(db);
-      if (!isOpen(ref) && opts.demo) {
+      let open = await current.open(at);
+      if (!open && opts.demo) {
         await ensureDemoBetslip(db, at);
-        ref = await currentBetslipRef(db);
+        current.invalidate();
+        open = await current.open(at);
       }
-      const wire = ref && isOpen(ref) ? await wireCache.get(db, ref.sid) : undefined;
       // A passed betslip is not offered: the client would count down from zero and refetch forever.
-      if (!wire) {
+      if (!open) {
         const { body } = refusal(404, 'BETSLIP.NONE');
         return reply.code(404).send(body);
       }
-      return wire;
+      // Serialised once per betslip: Fastify sends a JSON string as it is (the schema above documents it).
+      return reply.type('application/json; charset=utf-8').send(open.json as never);
     },
   );
 
@@ -84,7 +90,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       };
       let answer: Awaited<ReturnType<typeof submitBetslip>>;
       try {
-        answer = await submitBetslip(deps, msisdn, request.body, key);
+        answer = await submitBetslip(deps, current, msisdn, request.body, key);
       } catch (error) {
         if (error instanceof BillingUnavailableError) {
           request.log.warn({ err: error }, 'operator billing unavailable');
@@ -93,7 +99,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         // A request that took over an abandoned key raced the original to the submission row: the
         // original won, so answer with what it stored.
         if (!isUniqueViolation(error)) throw error;
-        answer = await submitBetslip(deps, msisdn, request.body, key);
+        answer = await submitBetslip(deps, current, msisdn, request.body, key);
       }
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       else if (answer.statusCode === 200) {

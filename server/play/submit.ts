@@ -1,21 +1,30 @@
-// submit-online-betslip: the server is the judge. It checks the subscription, the betslip, the picks
-// and the price with the rules shared with the client (machines/rules/betslip.ts), then pays: from the
-// wallet when it covers the price, otherwise by charging the subscriber's airtime. A slip is written
-// only inside a transaction that holds its betslip open (lockOpenBetslip), so nothing is accepted after
-// the close and everything accepted is settled. Airtime stakes go through intents (airtimeStakes.ts).
+// submit-online-betslip: the server is the judge. It checks the betslip, the picks and the price with
+// the rules shared with the client (judge.ts), and the subscription, then pays: from the wallet when it
+// covers the price, otherwise by charging the subscriber's airtime. A slip is written only inside a
+// transaction that holds its betslip open (lockOpenBetslip), so nothing is accepted after the close and
+// everything accepted is settled. Airtime stakes go through intents (airtimeStakes.ts). A wallet-paid
+// slip costs nine statements: the key's claim, then one transaction (CONTRACTS.md "Money at the close").
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { priceCents, validatePredictions } from '../../machines/rules/betslip.ts';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { PaidFrom, StoredPrediction } from '../db/playWalletTables.ts';
 import { refusal } from '../errors.ts';
 import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
 import { withTimeout } from '../providers/mobileMoney.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
-import { availableCents, inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
-import { isSubscribed, SERVICE_ID } from '../wallet/subscriptions.ts';
-import { type AirtimeStake, findStake, moveStake, reserveStake, stakeReference } from './airtimeStakes.ts';
-import { currentBetslip, findBetslip, lockOpenBetslip, type OpenCheck } from './betslips.ts';
+import { inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
+import { SERVICE_ID } from '../wallet/subscriptions.ts';
+import {
+  type AirtimeStake,
+  findStake,
+  moveStake,
+  reserveStake,
+  stakeReference,
+  toStake,
+} from './airtimeStakes.ts';
+import { lockOpenBetslip, openCheck } from './betslips.ts';
+import type { CurrentBetslipCache } from './currentBetslip.ts';
+import { judgeSubmission, notOpen } from './judge.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,81 +66,129 @@ const ACCEPTED: Record<string, string> = {
   en: 'Your betslip has been accepted. Good luck!',
 };
 
-/** Validates, prices and pays one submission, at most once per Idempotency-Key. */
-export function submitBetslip(deps: SubmitDeps, msisdn: string, body: SubmitBody, key: string) {
+/**
+ * Validates, prices and pays one submission, at most once per Idempotency-Key. `current` is the cached
+ * current betslip (its matches and parameters; whether it is still open is decided under its row lock).
+ */
+export function submitBetslip(
+  deps: SubmitDeps,
+  current: CurrentBetslipCache,
+  msisdn: string,
+  body: SubmitBody,
+  key: string,
+) {
   return runIdempotent(
     deps.db,
     { msisdn, route: SUBMIT_ROUTE, key },
     body,
-    (complete) => judgeAndPay(deps, msisdn, body, key, complete),
+    (complete) => judgeAndPay(deps, current, msisdn, body, key, complete),
     deps.now(),
   );
 }
 
-const notOpen = (check: Exclude<OpenCheck, 'OPEN'>) =>
-  check === 'CLOSED' ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
+/**
+ * Whether the subscriber may play, and the airtime intent an earlier attempt with this key left (if
+ * any): one read for both, on the path of a refused submission (the betslip, picks or price).
+ */
+async function playerState(db: Db, msisdn: string, key: string) {
+  const row = await db
+    .selectFrom(sql<{ one: number }>`(SELECT 1 AS one)`.as('one'))
+    .leftJoin('subscriptions as sub', (join) =>
+      join.on('sub.msisdn', '=', msisdn).on('sub.service', '=', SERVICE_ID),
+    )
+    .leftJoin('airtime_stakes as st', (join) =>
+      join.on('st.msisdn', '=', msisdn).on('st.idempotency_key', '=', key),
+    )
+    .select('sub.enabled')
+    .selectAll('st')
+    .executeTakeFirstOrThrow();
+  const { enabled, ...stake } = row;
+  return {
+    subscribed: enabled === true,
+    earlier: stake.reference === null ? undefined : toStake(stake as Parameters<typeof toStake>[0]),
+  };
+}
+
+/**
+ * lockOpenBetslip's lock, with what else decides the slip read in the same statement: whether the
+ * subscriber may play, and the status of an intent an earlier attempt with this key left (null: none).
+ * The clock is read once the lock is held.
+ */
+async function lockForSlip(trx: Db, sid: string, msisdn: string, key: string, now: () => Date) {
+  const row = await trx
+    .selectFrom('betslips')
+    .select((eb) => [
+      'betslips.status',
+      'betslips.end_at',
+      eb
+        .selectFrom('subscriptions')
+        .select('subscriptions.enabled')
+        .where('subscriptions.msisdn', '=', msisdn)
+        .where('subscriptions.service', '=', SERVICE_ID)
+        .as('subscribed'),
+      eb
+        .selectFrom('airtime_stakes')
+        .select('airtime_stakes.status')
+        .where('airtime_stakes.msisdn', '=', msisdn)
+        .where('airtime_stakes.idempotency_key', '=', key)
+        .as('earlier'),
+    ])
+    .where('betslips.sid', '=', sid)
+    .forShare()
+    .executeTakeFirst();
+  return { open: openCheck(row, now()), subscribed: row?.subscribed === true, earlier: row?.earlier ?? null };
+}
 
 async function judgeAndPay(
   deps: SubmitDeps,
+  current: CurrentBetslipCache,
   msisdn: string,
   body: SubmitBody,
   key: string,
   complete: Complete,
 ): Promise<StoredResponse> {
   const { db } = deps;
-  if (!(await isSubscribed(db, msisdn))) return refusal(403, 'SUBSCRIPTION.REQUIRED');
-
-  // An earlier attempt with this key reserved an airtime charge: finish that one, never pay twice.
-  const earlier = await findStake(db, msisdn, key);
-  if (earlier && earlier.status !== 'RELEASED') return resumeStake(deps, earlier, complete);
+  const offer = await judgeSubmission(deps, current, body);
+  if (!offer.ok) {
+    // Refused on its own terms; what comes first still does: no subscription, an intent to finish.
+    const { subscribed, earlier } = await playerState(db, msisdn, key);
+    if (!subscribed) return refusal(403, 'SUBSCRIPTION.REQUIRED');
+    if (earlier && earlier.status !== 'RELEASED') return resumeStake(deps, earlier, complete);
+    return offer.refusal;
+  }
 
   const sid = body.betSlipSid;
-  const current = await currentBetslip(db);
-  if (!current || current.sid !== sid) {
-    // A slip queued offline for a betslip that has since closed is told so, not "wrong betslip".
-    const known = await findBetslip(db, sid);
-    const closed = known && known.status !== 'DRAFT';
-    return closed ? refusal(409, 'BETSLIP.CLOSED') : refusal(400, 'BETSLIP.NOT_CURRENT');
-  }
-  if (deps.now().getTime() >= current.endAt.getTime()) return refusal(409, 'BETSLIP.CLOSED');
-
-  const checked = validatePredictions(body.positionAndPredictionDtos, current.matches.length, current.params);
-  if (!checked.ok) return refusal(400, checked.messageKey);
-  const cost = priceCents(current.params, checked.outcomes);
-  if (!Number.isFinite(body.betSlipCost) || Math.round(body.betSlipCost * 100) !== cost) {
-    return refusal(409, 'PRICE.MISMATCH');
-  }
-
-  const predictions = [...body.positionAndPredictionDtos]
-    .sort((a, b) => a.betSlipPosition - b.betSlipPosition)
-    .map(({ betSlipPosition, prediction }) => ({ betSlipPosition, prediction }));
   const stake: Omit<AirtimeStake, 'status' | 'createdAt'> = {
     reference: stakeReference(SUBMIT_ROUTE, msisdn, key),
     msisdn,
     key,
     sid,
     submissionId: randomUUID(),
-    predictions,
-    amountCents: cost,
+    predictions: offer.predictions,
+    amountCents: offer.cost,
     lang: body.lang,
   };
 
   // One transaction holds the betslip open, locks the wallet, runs the limits and either pays from
   // the wallet and writes the slip, or reserves an airtime charge (counted by the limits at once).
   // A key that already has an intent is paid by airtime again, so it can never be paid twice.
-  const paid = await inTransaction(db, async (trx) => {
-    const open = await lockOpenBetslip(trx, sid, deps.now);
-    if (open !== 'OPEN') return notOpen(open);
+  const outcome = await inTransaction(db, async (trx): Promise<StoredResponse | 'RESUME' | 'CHARGE'> => {
+    const held = await lockForSlip(trx, sid, msisdn, key, deps.now);
+    if (!held.subscribed) return refusal(403, 'SUBSCRIPTION.REQUIRED');
+    // An earlier attempt with this key reserved an airtime charge: finish that one, never pay twice.
+    if (held.earlier !== null && held.earlier !== 'RELEASED') return 'RESUME';
+    if (held.open !== 'OPEN') return notOpen(held.open);
     await lockWallet(trx, msisdn);
     const now = deps.now();
     for (const guard of deps.guards ?? []) {
-      const refused = await guard(trx, msisdn, cost, now);
+      const refused = await guard(trx, msisdn, offer.cost, now);
       if (refused) return refused;
     }
-    if (!earlier && (await availableCents(trx, msisdn)) >= cost) {
+    if (held.earlier === null) {
+      // Refused (nothing written) when the wallet does not cover the price: then airtime pays.
       const debit = await postMove(trx, {
         msisdn,
-        amountCents: -cost,
+        amountCents: -offer.cost,
         kind: 'STAKE',
         reason: 'BETSLIP_STAKE',
         serviceId: SERVICE_ID,
@@ -140,9 +197,17 @@ async function judgeAndPay(
       if (debit.ok) return writeSlip(trx, stake, 'WALLET', null, complete);
     }
     await reserveStake(trx, stake, now);
-    return null;
+    return 'CHARGE';
   });
-  return paid ?? chargeAirtime(deps, { ...stake, status: 'RESERVED', createdAt: deps.now() }, complete);
+  if (outcome === 'CHARGE') {
+    return chargeAirtime(deps, { ...stake, status: 'RESERVED', createdAt: deps.now() }, complete);
+  }
+  if (outcome === 'RESUME') {
+    const earlier = await findStake(db, msisdn, key);
+    if (!earlier) throw new Error(`airtime stake ${stake.reference} vanished`);
+    return resumeStake(deps, earlier, complete);
+  }
+  return outcome;
 }
 
 /** Continues an intent from where an earlier attempt (or a crash) left it. */

@@ -1,9 +1,9 @@
 // The ledger core. Every movement of money is an immutable wallet_moves row in integer cents; balances
-// are sums. A debit takes the subscriber's wallets row FOR UPDATE before summing, so two debits for the
+// are sums. A move takes the subscriber's wallets row FOR UPDATE before summing, so two debits for the
 // same subscriber can never both see the old balance (on PostgreSQL by the row lock; on PGlite every
 // transaction is serialized anyway). Every function takes a Kysely instance or a transaction: inside a
 // caller's transaction the move commits or rolls back with the caller's other writes.
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { MoveKind, PlayWalletTables } from '../db/playWalletTables.ts';
 import { computeSummary, type WalletSummary } from './summary.ts';
@@ -50,19 +50,28 @@ export function inTransaction<T>(db: LedgerDb, fn: (trx: LedgerDb) => Promise<T>
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
-/** Creates the subscriber's wallet row if needed and locks it until the transaction ends. */
+/** Wallets each open transaction has locked, so that locking one again in it costs no query. */
+const lockedIn = new WeakMap<LedgerDb, Set<string>>();
+
+/** Locks the subscriber's wallet row until the transaction ends, creating it if needed. */
 export async function lockWallet(trx: LedgerDb, msisdn: string): Promise<void> {
-  await trx
-    .insertInto('wallets')
-    .values({ msisdn })
-    .onConflict((oc) => oc.column('msisdn').doNothing())
-    .execute();
-  await trx
-    .selectFrom('wallets')
-    .select('msisdn')
-    .where('msisdn', '=', msisdn)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const held = lockedIn.get(trx);
+  if (held?.has(msisdn)) return;
+  const lock = () =>
+    trx.selectFrom('wallets').select('msisdn').where('msisdn', '=', msisdn).forUpdate().executeTakeFirst();
+  // Almost every wallet exists already: one statement. A new one is created first, then locked.
+  if (!(await lock())) {
+    await trx
+      .insertInto('wallets')
+      .values({ msisdn })
+      .onConflict((oc) => oc.column('msisdn').doNothing())
+      .execute();
+    if (!(await lock())) throw new Error(`wallet ${msisdn} could not be locked`);
+  }
+  // Outside a transaction the lock ended with the statement: nothing to remember.
+  if (!trx.isTransaction) return;
+  if (held) held.add(msisdn);
+  else lockedIn.set(trx, new Set([msisdn]));
 }
 
 /** Sum of all of a subscriber's movements, in cents. */
@@ -112,6 +121,24 @@ export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMove
   checkSign(input);
   return inTransaction(db, async (trx) => {
     await lockWallet(trx, input.msisdn);
+    // One statement in the usual case: the row is written unless its key was used before or, for a
+    // debit, the balance would go below zero. It starts after the lock is held, so its snapshot has
+    // every committed move of this wallet (all of them are written under the same lock).
+    const funded =
+      input.amountCents < 0
+        ? sql`(SELECT coalesce(sum(amount_cents), 0) FROM wallet_moves WHERE msisdn = ${input.msisdn})
+            + ${input.amountCents}::bigint >= 0`
+        : sql`true`;
+    const inserted = await sql<Selectable<PlayWalletTables['wallet_moves']>>`
+      INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+      SELECT ${input.msisdn}::text, ${input.amountCents}::bigint, ${input.kind}::text, ${input.reason}::text,
+        ${input.serviceId}::text, ${input.idempotencyKey}::text
+      WHERE ${funded}
+      ON CONFLICT (msisdn, idempotency_key) DO NOTHING
+      RETURNING *`.execute(trx);
+    const row = inserted.rows[0];
+    if (row) return { ok: true, move: toMove(row), replayed: false };
+    // Nothing written: the key was used before (a replay, or a bug), else the money is not there.
     const existing = await findMove(trx, input.msisdn, input.idempotencyKey);
     if (existing) {
       if (existing.amountCents !== input.amountCents || existing.kind !== input.kind) {
@@ -119,25 +146,11 @@ export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMove
       }
       return { ok: true, move: existing, replayed: true };
     }
-    if (input.amountCents < 0) {
-      const available = await availableCents(trx, input.msisdn);
-      if (available + input.amountCents < 0) {
-        return { ok: false, reason: 'INSUFFICIENT_FUNDS', availableCents: available };
-      }
-    }
-    const row = await trx
-      .insertInto('wallet_moves')
-      .values({
-        msisdn: input.msisdn,
-        amount_cents: input.amountCents,
-        kind: input.kind,
-        reason: input.reason,
-        service_id: input.serviceId,
-        idempotency_key: input.idempotencyKey,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ok: true, move: toMove(row), replayed: false };
+    return {
+      ok: false,
+      reason: 'INSUFFICIENT_FUNDS',
+      availableCents: await availableCents(trx, input.msisdn),
+    };
   });
 }
 

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: builds the PWA, measures what we promise and writes bench/results.json.
  * Fails (exit 1) when the first load of /play is over budget. Every figure is a median.
- * `npm run bench -- settle` runs only the settlement with many winners and prints its rows.
+ * `npm run bench -- settle` runs only the settlement with many winners and prints its rows;
+ * `npm run bench -- load` only the server load (fetch and submit beside their ceilings);
+ * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,12 +11,13 @@ import { join } from 'node:path';
 import { FIRST_LOAD_BUDGET, firstLoad, PLAY_ROUTE } from './bundle.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
-import { load, SIGNED_IN } from './load.ts';
+import { type DatabaseLoad, load, SIGNED_IN } from './load.ts';
 import { type OfflineVisit, repeatVisitOffline } from './offline.ts';
 import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
 import { settlementUnderLoad, settleRows } from './settleLoad.ts';
 import { median, startup } from './startup.ts';
+import { deadlineSurge, surgeRows } from './surge.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const BUDGET = FIRST_LOAD_BUDGET;
@@ -30,7 +33,21 @@ const printRows = (rows: [string, string][]) => {
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 };
 
-const PARTS = ['settle'];
+function loadRows(results: DatabaseLoad[]): [string, string][] {
+  return results.flatMap((r): [string, string][] => [
+    [
+      `${r.database}: fetch-current-betslip (median of ${r.rounds} rounds)`,
+      `${Math.round(r.read.rps)} req/s, p50 ${r.read.p50} ms, p99 ${r.read.p99} ms; ${x(r.read.ratio)} of a bare route (${Math.round(r.read.ceilingRps)} req/s)`,
+    ],
+    [
+      `${r.database}: submit-online-betslip (median of ${r.rounds} rounds)`,
+      `${Math.round(r.submit.rps)} req/s, p50 ${r.submit.p50} ms, p99 ${r.submit.p99} ms; ${x(r.submit.ratio)} of plain INSERTs (${Math.round(r.submit.insertCeilingPerSecond)}/s); ${r.submit.non2xx + r.submit.errors} failed`,
+    ],
+    [`${r.database}: server memory after load`, `${Math.round(r.rssMbAfter)} MB RSS`],
+  ]);
+}
+
+const PARTS = ['settle', 'load', 'surge'];
 const only = process.argv[2];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
@@ -39,6 +56,16 @@ if (only !== undefined && !PARTS.includes(only)) {
 if (only === 'settle') {
   const settled = await settlementUnderLoad(undefined, step);
   printRows([...settleRows(settled), ...settled.skipped.map((s): [string, string] => ['skipped', s])]);
+  process.exit(0);
+}
+if (only === 'surge') {
+  const surge = await deadlineSurge(undefined, step);
+  printRows([...surgeRows(surge), ...surge.skipped.map((s): [string, string] => ['skipped', s])]);
+  process.exit(0);
+}
+if (only === 'load') {
+  const server = await load();
+  printRows([...loadRows(server.results), ...server.skipped.map((s): [string, string] => ['skipped', s])]);
   process.exit(0);
 }
 
@@ -82,6 +109,8 @@ try {
 
 step('server load (autocannon) with ceilings');
 const server = await load();
+step('deadline surge: distinct subscribers submitting at once');
+const surge = await deadlineSurge(undefined, step);
 step('cost growth with stored subscribers and submissions');
 const grown = await growth(undefined, step);
 step('settlement with many winners, /healthz meanwhile');
@@ -110,17 +139,8 @@ rows.push([
   `repeat visit offline → betslip shown, 4× CPU (median of ${offline.runs.length})`,
   ms(offline.betslipMs),
 ]);
-for (const r of server.results) {
-  rows.push([
-    `${r.database}: fetch-current-betslip`,
-    `${Math.round(r.read.rps)} req/s, p50 ${r.read.p50} ms, p99 ${r.read.p99} ms; ${x(r.read.ratio)} of a bare route (${Math.round(r.read.ceilingRps)} req/s)`,
-  ]);
-  rows.push([
-    `${r.database}: submit-online-betslip`,
-    `${Math.round(r.submit.rps)} req/s, p50 ${r.submit.p50} ms, p99 ${r.submit.p99} ms; ${x(r.submit.ratio)} of plain INSERTs (${Math.round(r.submit.insertCeilingPerSecond)}/s); ${r.submit.non2xx + r.submit.errors} failed`,
-  ]);
-  rows.push([`${r.database}: server memory after load`, `${Math.round(r.rssMbAfter)} MB RSS`]);
-}
+rows.push(...loadRows(server.results));
+rows.push(...surgeRows(surge));
 const count = (n: number) => `${n / 1000}k`;
 for (const g of grown.results) {
   for (const l of g.load) {
@@ -142,7 +162,9 @@ for (const g of grown.results) {
   ]);
 }
 rows.push(...settleRows(settled));
-for (const s of new Set([...server.skipped, ...grown.skipped, ...settled.skipped])) rows.push(['skipped', s]);
+for (const s of new Set([...server.skipped, ...surge.skipped, ...grown.skipped, ...settled.skipped])) {
+  rows.push(['skipped', s]);
+}
 
 printRows(rows);
 
@@ -157,6 +179,7 @@ writeFileSync(
       page,
       offline,
       server,
+      surge,
       growth: grown,
       settlement: settled,
     },

@@ -54,6 +54,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOGIN_FAILED_ACCOUNTS_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 
+  it('allows the mobile app’s origins by default; CORS_ORIGINS replaces them', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([
+      'capacitor://localhost',
+      'https://localhost',
+      'http://localhost',
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://App.example , http://10.0.2.2:8080,' }).corsOrigins).toEqual([
+      'https://app.example',
+      'http://10.0.2.2:8080',
+    ]);
+    for (const bad of ['*', 'https://app.example/', 'app.example', 'https://*.example']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(ConfigError);
+    }
+  });
+
   it('refuses nonsense numbers', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(ConfigError);

@@ -28,6 +28,23 @@ describeEachDb('submit-online-betslip', (t) => {
     expect(res.json()).toEqual(refusalBody(403, 'Forbidden', 'SUBSCRIPTION.REQUIRED'));
   });
 
+  it('tells a subscriber without a subscription so before judging the betslip, picks or price', async () => {
+    const token = await addSubscriber(t(), '26650000199', { subscribed: false, walletCents: 100_00 });
+    for (const [i, payload] of [
+      body('J14-9999', picks(), 2),
+      body('J14-0003', picks(), 2),
+      body(sid, picks({ 3: 4 }), 2),
+      body(sid, picks(), 3),
+    ].entries()) {
+      const res = await submit(app(), token, payload, `k-199-${i}`);
+      expect({ i, status: res.statusCode, key: res.json().messageKey }).toEqual({
+        i,
+        status: 403,
+        key: 'SUBSCRIPTION.REQUIRED',
+      });
+    }
+  });
+
   it('refuses wrong betslips, broken picks and a wrong price with their keys', async () => {
     const msisdn = '26650000102';
     const token = await addSubscriber(t(), msisdn, { walletCents: 100_00 });

@@ -126,6 +126,8 @@ describeEachDb('token endpoint', (t) => {
     expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
     // Where it was issued, it still works (demo mode: the issuer follows the host).
     expect((await whoami(app, evil.access_token, 'evil.example')).statusCode).toBe(200);
+    // Once verified there (and remembered as verified), it is still refused under this server's name.
+    expect((await whoami(app, evil.access_token)).statusCode).toBe(401);
   });
 
   it('gives the operator ROLE_ADMIN', async () => {
