@@ -48,7 +48,21 @@ export function createBoss(
       application_name: 'jackpot14-jobs',
     });
   }
-  return new PgBoss({ ...common, db: { executeSql: (text, values) => db.executeSql(text, values) } });
+  // Like pg-boss's own pool, the adapter answers nothing once pg-boss has stopped: pg-boss completes a job
+  // without awaiting it, so a handler that outlives the stop must not meet the app's closed database (an
+  // unhandled rejection). The job stays active, expires and is retried; every handler is idempotent.
+  let open = true;
+  const boss = new PgBoss({
+    ...common,
+    db: {
+      executeSql: (text, values) =>
+        open ? db.executeSql(text, values) : Promise.resolve(undefined as unknown as { rows: [] }),
+    },
+  });
+  boss.on('stopped', () => {
+    open = false;
+  });
+  return boss;
 }
 
 /**
