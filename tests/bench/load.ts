@@ -2,7 +2,10 @@
  * Server throughput with autocannon against the real server: fetch-current-betslip and
  * submit-online-betslip (distinct subscribers, a new Idempotency-Key per request), each beside its
  * ceiling measured on the same machine in the same run — a bare Fastify route answering the same JSON,
- * and a plain INSERT loop on the same kind of database — so every figure is also a ratio.
+ * and a plain INSERT loop on the same kind of database — so every figure is also a ratio. Measures and
+ * ceilings take turns, BENCH_ROUNDS rounds (5) of BENCH_ROUND_SECONDS (2 s) each, and every ratio is the
+ * median of the rounds' ratios: each compares figures taken seconds apart, so a machine shared with other
+ * work (whose load comes and goes) moves both sides of a ratio alike.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -10,10 +13,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { BENCH_PASSWORD, type BenchDatabase, benchMsisdn, databaseKinds, fillDatabase } from './fixture.ts';
+import {
+  BENCH_PASSWORD,
+  type BenchDatabase,
+  benchMsisdn,
+  databaseKinds,
+  embeddedDatabase,
+  fillDatabase,
+} from './fixture.ts';
 import { type Child, spawnScript, startServer } from './process.ts';
+import { median } from './startup.ts';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 const CONNECTIONS = 10;
 /** Subscribers signed in for the submission load, taking turns. */
 export const SIGNED_IN = 50;
@@ -29,6 +42,8 @@ export interface LoadFigures {
 
 export interface DatabaseLoad {
   database: string;
+  /** Rounds of measure and ceiling taken in turn; the figures are medians over them. */
+  rounds: number;
   read: LoadFigures & { ceilingRps: number; ratio: number };
   submit: LoadFigures & { insertCeilingPerSecond: number; ratio: number };
   rssMbAfter: number;
@@ -90,11 +105,17 @@ export function submissionBody(slip: Slip): string {
 }
 
 /** Submissions/s and latency, the signed-in subscribers (`tokens`) taking turns. */
-export async function submitLoad(server: Child, tokens: string[], slip: Slip): Promise<LoadFigures> {
+export async function submitLoad(
+  server: Child,
+  tokens: string[],
+  slip: Slip,
+  seconds = SECONDS,
+): Promise<LoadFigures> {
   const body = submissionBody(slip);
   let n = 0;
   return cannon({
     url: server.url,
+    duration: seconds,
     requests: [
       {
         method: 'POST',
@@ -116,58 +137,101 @@ export async function submitLoad(server: Child, tokens: string[], slip: Slip): P
   });
 }
 
-/** Sequential single-row INSERTs (each its own transaction) into a scratch table for SECONDS. */
-async function insertCeiling(target: BenchDatabase): Promise<number> {
-  const db = await target.open();
-  try {
-    await sql`CREATE TABLE bench_insert (id bigserial PRIMARY KEY, msisdn text, body jsonb, at timestamptz DEFAULT now())`.execute(
-      db.kysely,
-    );
-    const body = JSON.stringify({ picks: Array.from({ length: 14 }, (_, i) => i) });
-    let count = 0;
-    const end = performance.now() + SECONDS * 1000;
-    while (performance.now() < end) {
-      await sql`INSERT INTO bench_insert (msisdn, body) VALUES (${benchMsisdn(count)}, ${body})`.execute(
-        db.kysely,
-      );
-      count += 1;
-    }
-    return count / SECONDS;
-  } finally {
-    await db.close();
-  }
+/**
+ * Sequential single-row INSERTs (each its own transaction) into a scratch table, `run(seconds)` at a time.
+ * On PostgreSQL in the bench database itself; PGlite is one process's folder, which the server holds, so
+ * there a scratch database of its own.
+ */
+async function insertLoop(target: BenchDatabase) {
+  const scratch = target.name === 'PGlite' ? embeddedDatabase() : target;
+  const db = await scratch.open();
+  await sql`CREATE TABLE bench_insert (id bigserial PRIMARY KEY, msisdn text, body jsonb, at timestamptz DEFAULT now())`.execute(
+    db.kysely,
+  );
+  const body = JSON.stringify({ picks: Array.from({ length: 14 }, (_, i) => i) });
+  let count = 0;
+  return {
+    /** INSERTs per second over `seconds`. */
+    async run(seconds: number): Promise<number> {
+      const start = count;
+      const end = performance.now() + seconds * 1000;
+      while (performance.now() < end) {
+        await sql`INSERT INTO bench_insert (msisdn, body) VALUES (${benchMsisdn(count)}, ${body})`.execute(
+          db.kysely,
+        );
+        count += 1;
+      }
+      return (count - start) / seconds;
+    },
+    async close() {
+      await db.close();
+      if (scratch !== target) await scratch.dispose();
+    },
+  };
+}
+
+interface Round {
+  read: LoadFigures;
+  bareRps: number;
+  submit: LoadFigures;
+  insertsPerSecond: number;
+}
+
+/** Medians over the rounds; failures summed. */
+function overRounds(figures: LoadFigures[]): LoadFigures {
+  return {
+    rps: median(figures.map((f) => f.rps)),
+    p50: median(figures.map((f) => f.p50)),
+    p99: median(figures.map((f) => f.p99)),
+    non2xx: figures.reduce((n, f) => n + f.non2xx, 0),
+    errors: figures.reduce((n, f) => n + f.errors, 0),
+  };
 }
 
 async function benchDatabase(target: BenchDatabase, port: number): Promise<DatabaseLoad> {
   await fillDatabase(target, { subscribers: SIGNED_IN, stored: 0 });
-  // PGlite is one process's file: measure the INSERT ceiling before the server opens it.
-  const insertCeilingPerSecond = await insertCeiling(target);
+  const inserts = await insertLoop(target);
   const server = await startServer(port, target.env);
   let ceilingServer: Child | undefined;
   try {
     const tokens = await signInBench(server.url);
     const { slip, text: slipText } = await currentSlip(server.url, tokens[0]!);
-
-    const read = await cannon({
-      url: `${server.url}/api/protected/fetch-current-betslip`,
-      headers: { authorization: `Bearer ${tokens[0]}` },
-    });
-    const submit = await submitLoad(server, tokens, slip);
-    const rssMbAfter = server.rssMb();
-
     const bodyFile = join(tmpdir(), `jackpot14-bench-body-${process.pid}.json`);
     writeFileSync(bodyFile, slipText);
     ceilingServer = await spawnScript('tests/bench/ceilingServer.ts', port + 1, { BODY_FILE: bodyFile });
-    const ceiling = await cannon({ url: `${ceilingServer.url}/betslip` });
+
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const read = await cannon({
+        url: `${server.url}/api/protected/fetch-current-betslip`,
+        headers: { authorization: `Bearer ${tokens[0]}` },
+        duration: ROUND_SECONDS,
+      });
+      const bare = await cannon({ url: `${ceilingServer.url}/betslip`, duration: ROUND_SECONDS });
+      const submit = await submitLoad(server, tokens, slip, ROUND_SECONDS);
+      const insertsPerSecond = await inserts.run(ROUND_SECONDS);
+      rounds.push({ read, bareRps: bare.rps, submit, insertsPerSecond });
+    }
+    const rssMbAfter = server.rssMb();
     return {
       database: target.name,
-      read: { ...read, ceilingRps: ceiling.rps, ratio: read.rps / ceiling.rps },
-      submit: { ...submit, insertCeilingPerSecond, ratio: submit.rps / insertCeilingPerSecond },
+      rounds: rounds.length,
+      read: {
+        ...overRounds(rounds.map((r) => r.read)),
+        ceilingRps: median(rounds.map((r) => r.bareRps)),
+        ratio: median(rounds.map((r) => r.read.rps / r.bareRps)),
+      },
+      submit: {
+        ...overRounds(rounds.map((r) => r.submit)),
+        insertCeilingPerSecond: median(rounds.map((r) => r.insertsPerSecond)),
+        ratio: median(rounds.map((r) => r.submit.rps / r.insertsPerSecond)),
+      },
       rssMbAfter,
     };
   } finally {
     await ceilingServer?.stop();
     await server.stop();
+    await inserts.close();
   }
 }
 

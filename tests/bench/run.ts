@@ -36,11 +36,11 @@ const printRows = (rows: [string, string][]) => {
 function loadRows(results: DatabaseLoad[]): [string, string][] {
   return results.flatMap((r): [string, string][] => [
     [
-      `${r.database}: fetch-current-betslip`,
+      `${r.database}: fetch-current-betslip (median of ${r.rounds} rounds)`,
       `${Math.round(r.read.rps)} req/s, p50 ${r.read.p50} ms, p99 ${r.read.p99} ms; ${x(r.read.ratio)} of a bare route (${Math.round(r.read.ceilingRps)} req/s)`,
     ],
     [
-      `${r.database}: submit-online-betslip`,
+      `${r.database}: submit-online-betslip (median of ${r.rounds} rounds)`,
       `${Math.round(r.submit.rps)} req/s, p50 ${r.submit.p50} ms, p99 ${r.submit.p99} ms; ${x(r.submit.ratio)} of plain INSERTs (${Math.round(r.submit.insertCeilingPerSecond)}/s); ${r.submit.non2xx + r.submit.errors} failed`,
     ],
     [`${r.database}: server memory after load`, `${Math.round(r.rssMbAfter)} MB RSS`],
