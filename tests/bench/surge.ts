@@ -5,7 +5,10 @@
  * idle kept-alive connection or else a new one (a load balancer's pool), and its latency counts from when it
  * was due, so a server falling behind shows as growing latency, not as a politely slower client. Every
  * subscriber is funded and signed in beforehand (tokens from the server's own TokenService and realm key,
- * written while the database is filled), and sends a fresh Idempotency-Key. Reports accepted
+ * written while the database is filled), and sends a fresh Idempotency-Key. Before the surge the server
+ * is warmed, as one that has been up all week is before a deadline: WARM_SLIPS slips from WARM other
+ * subscribers over 10 kept-alive connections (compiled code, open database connections), then a pause.
+ * Reports accepted
  * submissions/s (from the first due time to the last answer), p50/p99/max latency and errors (anything but
  * a 200: refusals, network errors, timeouts); each a median over BENCH_SURGE_RUNS fresh databases (3).
  */
@@ -27,6 +30,10 @@ export const SURGE = {
 } as const;
 /** A phone gives up after this long: counted as an error. */
 const TIMEOUT_MS = 30_000;
+/** Warm-up: subscribers (besides the surge's), slips, connections. */
+const WARM = 100;
+const WARM_SLIPS = 500;
+const WARM_CONNECTIONS = 10;
 
 export interface SurgeRun {
   /** Accepted submissions per second, first due time to last answer. */
@@ -122,14 +129,24 @@ function send(url: string, agent: Agent, token: string, body: string, due: numbe
 
 async function surgeOnce(target: BenchDatabase, port: number): Promise<SurgeRun> {
   const { subscribers, seconds } = SURGE;
-  await fillDatabase(target, { subscribers, stored: 0 });
+  await fillDatabase(target, { subscribers: subscribers + WARM, stored: 0 });
   const url = `http://127.0.0.1:${port}`;
-  const tokens = await mintTokens(target, `${url}${REALM_PATH}`, subscribers);
+  const minted = await mintTokens(target, `${url}${REALM_PATH}`, subscribers + WARM);
+  const tokens = minted.slice(0, subscribers);
+  const warmTokens = minted.slice(subscribers);
   const server = await startServer(port, target.env);
   const agent = new Agent({ keepAlive: true });
   try {
     const { slip } = await currentSlip(server.url, tokens[0]!);
     const body = submissionBody(slip);
+    await Promise.all(
+      Array.from({ length: WARM_CONNECTIONS }, async (_, c) => {
+        for (let i = c; i < WARM_SLIPS; i += WARM_CONNECTIONS) {
+          await send(server.url, agent, warmTokens[i % WARM]!, body, performance.now());
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const spacing = (seconds * 1000) / subscribers;
     const start = performance.now();
     const pending: Promise<Answer>[] = [];
