@@ -16,6 +16,14 @@ export interface SubmitAccepted extends SubmitResult {
   submissionId: string;
   paidFrom: 'WALLET' | 'AIRTIME';
   amount: number;
+  /** The slip's reference and signed receipt (CONTRACTS.md "Receipts"). */
+  receipt: SlipReceipt;
+}
+
+export interface SlipReceipt {
+  reference: string;
+  /** Compact JWS (EdDSA): checked on /verify. */
+  jws: string;
 }
 
 export interface Prize {

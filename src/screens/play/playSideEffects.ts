@@ -13,9 +13,11 @@ import {
   fetchCurrentBetslip,
   notifyAccountChanged,
   type SubmissionPayload,
+  type SubmitAccepted,
   submitBetslip,
 } from '../../api/play';
 import { i18n } from '../../i18n/i18n';
+import { announceReceipt } from '../../receipts/receiptBus';
 import type { SessionReader } from '../../session/service';
 import { localPicksStorage } from './picksStorage';
 
@@ -84,6 +86,7 @@ export function playSideEffects(
       onSubmitted: (_, { result }) => {
         // A queued slip has not been paid yet: the refetch comes when the queue sends it.
         if (result.messageKey !== QUEUED_KEY) notifyAccountChanged();
+        announceReceipt((result as Partial<SubmitAccepted>).receipt);
       },
     },
   };
