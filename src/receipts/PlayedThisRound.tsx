@@ -6,8 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { ACCOUNT_CHANGED_EVENT } from '../api/play';
 import { fetchMySlips, type MySlip } from '../api/receipts';
 import { loadJwks } from './jwksCache';
-import { type MatchName, receiptTime } from './ReceiptDetails';
+import type { MatchName } from './ReceiptDetails';
 import ReceiptSheet from './ReceiptSheet';
+import { receiptTime } from './receipt';
 import { onReceipt } from './receiptBus';
 import './receipts.css';
 
@@ -64,15 +65,15 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
             />
           </h2>
           <ul>
-            {slips.map((s) => (
-              <li key={s.reference}>
+            {slips.map(({ reference, ...s }) => (
+              <li key={reference}>
                 <button
                   type="button"
                   className="played-slip"
                   onClick={() => setOpen(s.jws)}
-                  aria-label={t`Receipt ${s.reference}`}
+                  aria-label={t`Receipt ${reference}`}
                 >
-                  <strong>{s.reference}</strong>
+                  <strong>{reference}</strong>
                   <span>
                     M {s.cost.toFixed(2)} · {receiptTime(s.createdAt)}
                   </span>

@@ -1,17 +1,12 @@
 // What a receipt says, as the receipt sheet and /verify show it: the reference, the picks (with the
 // matches when we know them), the price, how it was paid and the server's time in Maseru.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatWireDate } from '../../machines/rules/wireDate';
-import { showWireDate } from '../lib/dateFormat';
-import { pickLabel, type ReceiptPayload } from './receipt';
+import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
 
 export interface MatchName {
   homeTeam: string;
   awayTeam: string;
 }
-
-/** dd/MM/yyyy HH:mm in Maseru time, whatever the phone's zone. */
-export const receiptTime = (iso: string): string => showWireDate(formatWireDate(new Date(iso)));
 
 export function ReceiptDetails({
   payload,
@@ -73,11 +68,14 @@ export function ReceiptDetails({
       <ol className="receipt-picks" aria-label={t`Picks`}>
         {payload.predictions.map((p, i) => {
           const m = matches?.[i];
+          const number = i + 1;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a slip's picks are in betslip order and never move
             <li key={i}>
-              <span className="receipt-no">{i + 1}.</span>
-              <span className="receipt-match">{m ? `${m.homeTeam} – ${m.awayTeam}` : t`Match ${i + 1}`}</span>
+              <span className="receipt-no">{number}.</span>
+              <span className="receipt-match">
+                {m ? `${m.homeTeam} – ${m.awayTeam}` : t`Match ${number}`}
+              </span>
               <strong className="receipt-pick">{pickLabel(p)}</strong>
             </li>
           );

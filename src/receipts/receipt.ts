@@ -1,6 +1,8 @@
 // Reading and checking a slip receipt: a compact JWS (alg EdDSA, Ed25519) signed by the server, checked
 // against its published keys (GET /api/receipts/jwks.json) with WebCrypto. Pure apart from the crypto
 // passed in, so tests can run it without a browser.
+import { formatWireDate } from '../../machines/rules/wireDate';
+import { showWireDate } from '../lib/dateFormat';
 
 export interface ReceiptPayload {
   ref: string;
@@ -150,3 +152,6 @@ export function pickLabel(prediction: number): string {
 
 /** The link that opens /verify with this receipt (the hash never reaches a server). */
 export const verifyLink = (origin: string, jws: string): string => `${origin}/verify#${jws}`;
+
+/** dd/MM/yyyy HH:mm in Maseru time, whatever the phone's zone. */
+export const receiptTime = (iso: string): string => showWireDate(formatWireDate(new Date(iso)));
