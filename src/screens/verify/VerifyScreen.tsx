@@ -2,6 +2,7 @@
 // link's hash (/verify#<receipt>, which never reaches a server); it is checked in the browser against the
 // server's public key, fetched when online and kept for offline checks.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { loadJwks } from '../../receipts/jwksCache';
 import { ReceiptDetails } from '../../receipts/ReceiptDetails';
@@ -20,6 +21,7 @@ export default function VerifyScreen() {
   const { t } = useLingui();
   const [text, setText] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
+  const { hash } = useLocation();
 
   const run = (value: string) => {
     setState({ status: 'checking' });
@@ -29,7 +31,7 @@ export default function VerifyScreen() {
   // A shared link carries the receipt in its hash: check it at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the link the page opened with
   useEffect(() => {
-    const fromLink = decodeURIComponent(location.hash.slice(1));
+    const fromLink = decodeURIComponent(hash.replace(/^#/, ''));
     if (fromLink) {
       setText(fromLink);
       run(fromLink);
