@@ -1,15 +1,14 @@
 // "You have played this round": the subscriber's slips on the betslip on screen (my-slips), each opening
 // its receipt. Refetched when a slip is paid here or sent from the offline queue; a slip just paid opens
-// its receipt at once. Its own chunk on /play, after the slip is usable.
+// its receipt at once (RECEIPT_EVENT). Its own chunk on /play, after the slip is usable.
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
-import { ACCOUNT_CHANGED_EVENT } from '../api/play';
+import { ACCOUNT_CHANGED_EVENT, RECEIPT_EVENT, type SlipReceipt } from '../api/play';
 import { fetchMySlips, type MySlip } from '../api/receipts';
 import { loadJwks } from './jwksCache';
 import type { MatchName } from './ReceiptDetails';
 import ReceiptSheet from './ReceiptSheet';
 import { receiptTime } from './receipt';
-import { onReceipt } from './receiptBus';
 import './receipts.css';
 
 export default function PlayedThisRound({ sid, matches }: { sid?: string; matches?: readonly MatchName[] }) {
@@ -38,14 +37,12 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
     };
   }, [sid, load]);
 
-  useEffect(
-    () =>
-      onReceipt((receipt) => {
-        setOpen(receipt.jws);
-        void load();
-      }),
-    [load],
-  );
+  // A slip just paid here: open its receipt (the list refetches on the account-changed event).
+  useEffect(() => {
+    const show = (e: Event) => setOpen((e as CustomEvent<SlipReceipt>).detail.jws);
+    window.addEventListener(RECEIPT_EVENT, show);
+    return () => window.removeEventListener(RECEIPT_EVENT, show);
+  }, []);
 
   // The keys for /verify, so a receipt can be checked later without the network.
   useEffect(() => {

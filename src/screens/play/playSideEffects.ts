@@ -10,6 +10,7 @@ import type { Betslip, BetslipInput, SubmitInput, SubmitResult } from '../../../
 import { serverNow } from '../../api/clock';
 import { ApiError } from '../../api/http';
 import {
+  announceReceipt,
   fetchCurrentBetslip,
   notifyAccountChanged,
   type SubmissionPayload,
@@ -17,7 +18,6 @@ import {
   submitBetslip,
 } from '../../api/play';
 import { i18n } from '../../i18n/i18n';
-import { announceReceipt } from '../../receipts/receiptBus';
 import type { SessionReader } from '../../session/service';
 import { localPicksStorage } from './picksStorage';
 
