@@ -1,6 +1,7 @@
 // Receipts, end to end in Chromium: the demo subscriber pays a slip and sees its receipt and reference,
 // /play says the round is played, and a stranger's browser (signed out) checks the receipt on /verify:
 // valid; changed, not valid; offline, still checked with the key it saved.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
@@ -8,6 +9,12 @@ import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 const e2e = useServerAndBrowser();
 
 const REFERENCE = /^J14-\d{4}-[2-9A-HJ-NP-Z]{6}$/;
+
+/** What the phone's screen shows (not the full page: the sheet is a fixed dialog), to $SCREENSHOT_DIR. */
+async function screenShot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+}
 
 const verdict = (page: Page) => page.getByTestId('verify-result').textContent();
 
@@ -28,13 +35,22 @@ describe('receipts', () => {
     expect(reference).toMatch(REFERENCE);
     expect(await sheet.locator('.receipt-picks li').count()).toBe(14);
     expect(await sheet.textContent()).toMatch(/From the wallet|By airtime/);
-    await shot(page, 'receipt-sheet-en');
+    await screenShot(page, 'receipt-sheet-en');
     await sheet.getByRole('button', { name: 'Done' }).click();
 
     const played = page.locator('.played-round');
     await expect.poll(() => played.textContent()).toMatch(/You have played this round: \d+ slips?/);
     expect(await played.textContent()).toContain(reference);
-    await shot(page, 'played-round-en');
+    await played.scrollIntoViewIfNeeded();
+    await screenShot(page, 'played-round-en');
+    // In Sesotho, the list and the sheet opened from it.
+    await page.getByTestId('lang-st').click();
+    await expect.poll(() => played.textContent()).toMatch(/U bapetse papaling ena/);
+    await played.getByRole('button').filter({ hasText: reference }).click();
+    await page.getByRole('dialog').waitFor();
+    await screenShot(page, 'receipt-sheet-st');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lang-en').click();
 
     const slips = await apiAs(page).get<{ reference: string; jws: string }[]>('my-slips');
     const jws = slips.find((s) => s.reference === reference)?.jws ?? '';
