@@ -8,6 +8,7 @@ import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
+import type { ReceiptKey } from './receiptKey.ts';
 import {
   BetslipResponse,
   PrizesResponse,
@@ -28,6 +29,7 @@ export interface PlayOptions {
   guards?: StakeGuard[];
   /** How long a submission waits for operator billing. */
   billingTimeoutMs: number;
+  receiptKey: ReceiptKey;
 }
 
 export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
@@ -87,6 +89,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         now,
         guards: opts.guards,
         billingTimeoutMs: opts.billingTimeoutMs,
+        receiptKey: opts.receiptKey,
       };
       let answer: Awaited<ReturnType<typeof submitBetslip>>;
       try {
