@@ -122,41 +122,9 @@ export function priceCents(params: BetslipParams, outcomes: readonly Outcome[]):
   return Math.floor(exact + 0.5 + EPSILON * Math.max(1, Math.abs(exact)));
 }
 
-/** The parts of a slip's price, in the order `priceCents` multiplies them. */
-export interface PriceParts {
-  baseCents: number;
-  doubles: number;
-  feePerSecond: number;
-  /** feePerSecond^doubles */
-  doublesFactor: number;
-  triples: number;
-  feePerThird: number;
-  /** feePerThird^triples */
-  triplesFactor: number;
-  totalCents: number;
-}
-
-/** The price explained: base × feePerSecond^doubles × feePerThird^triples = total. */
-export function priceParts(params: BetslipParams, outcomes: readonly Outcome[]): PriceParts {
-  const { doubles, triples } = countPicks(outcomes);
-  return {
-    baseCents: priceCents(params, []),
-    doubles,
-    feePerSecond: params.feePerSecond,
-    doublesFactor: params.feePerSecond ** doubles,
-    triples,
-    feePerThird: params.feePerThird,
-    triplesFactor: params.feePerThird ** triples,
-    totalCents: priceCents(params, outcomes),
-  };
-}
-
 /** A slip costing more than a slip of singles: the player confirms before paying it. */
 export const costsMoreThanDefault = (params: BetslipParams, outcomes: readonly Outcome[]): boolean =>
   priceCents(params, outcomes) > priceCents(params, []);
-
-/** A multiplier as a person writes it: 4, 1.21, 1.331 (at most four decimals, no trailing zeros). */
-export const formatFactor = (n: number): string => String(Math.round(n * 10_000) / 10_000);
 
 /** Cents as the wire's M amount (at most two decimals). */
 export const centsToM = (cents: number): number => cents / 100;

@@ -2,13 +2,8 @@
 // order the rules compute it (default price × fee per double^doubles × fee per triple^triples). Lazy chunk.
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import {
-  type BetslipParams,
-  formatCents,
-  formatFactor,
-  type Outcome,
-  priceParts,
-} from '../../../machines/rules/betslip';
+import { type BetslipParams, formatCents, type Outcome } from '../../../machines/rules/betslip';
+import { formatFactor, priceParts } from '../../../machines/rules/priceParts';
 import '../../components/dialog.css';
 
 export default function ConfirmPrice({
