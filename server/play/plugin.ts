@@ -13,6 +13,7 @@ import { walletRoutes } from '../wallet/routes.ts';
 import { limitRoutes } from './limitRoutes.ts';
 import { responsiblePlayGuard } from './limits.ts';
 import { playRoutes } from './routes.ts';
+import { standingRoutes } from './standingRoutes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function registerPlayAndWallet(
   app.decorate('reconcilerDeps', { db: db.kysely, mobileMoney, stakes });
   await registerProtected(app, playRoutes, { ...stakes, demo: config.demo });
   await registerProtected(app, limitRoutes, { db: db.kysely, now });
+  await registerProtected(app, standingRoutes, { db: db.kysely, now });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
