@@ -103,6 +103,7 @@ export const betslipMachine = setup({
           ? context.outcomes
           : emptyOutcomes(params.betslip.matches.length),
       missingMarked: context.betslip?.sid === params.betslip.sid ? context.missingMarked : 0,
+      lastSent: context.betslip?.sid === params.betslip.sid ? context.lastSent : null,
     })),
     /** Another round replaced the shown one: say so, and whether unsent picks were cleared with it. */
     noteRoundChange: assign(({ context }, params: { sid: string }) => ({
@@ -166,6 +167,7 @@ export const betslipMachine = setup({
     attempt: null,
     panelOpen: false,
     missingMarked: 0,
+    lastSent: null,
     roundChange: null,
     seed: input.seed,
   }),
@@ -173,6 +175,7 @@ export const betslipMachine = setup({
     'POPOVER.CLOSE': { actions: assign({ popover: null }) },
     TOGGLE_PANEL: { actions: assign({ panelOpen: ({ context }) => !context.panelOpen }) },
     DISMISS_ROUND_CHANGE: { actions: assign({ roundChange: null }) },
+    DISMISS_LAST_SENT: { actions: assign({ lastSent: null }) },
   },
   initial: 'loading',
   states: {
@@ -345,6 +348,11 @@ export const betslipMachine = setup({
                   actions: [
                     { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
                     assign(({ context, event }) => ({
+                      lastSent: {
+                        sid: context.betslip!.sid,
+                        dtos: submissionBody(context.betslip!, context.outcomes).positionAndPredictionDtos,
+                        messageKey: event.output.messageKey ?? null,
+                      },
                       outcomes: emptyOutcomes(context.outcomes.length),
                       missingMarked: 0,
                       attempt: null,

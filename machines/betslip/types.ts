@@ -73,6 +73,9 @@ export interface BetslipContext {
   /** Counts "incomplete" submissions: above 0, unpicked matches are marked (and the screen scrolls to the
    * first one each time it grows). Back to 0 when the slip is cleared, sent or replaced. */
   missingMarked: number;
+  /** The picks of the last accepted (or queued) slip and its answer's key, for the offer to play them
+   * again each round; cleared when dismissed or when another round is shown. */
+  lastSent: { sid: string; dtos: PredictionDto[]; messageKey: string | null } | null;
   /** Shown until dismissed: the round closed and this other one is open. */
   roundChange: RoundChange | null;
   /** Whether the toast panel is expanded. */
@@ -91,6 +94,7 @@ export type BetslipEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'DISMISS_ROUND_CHANGE' }
+  | { type: 'DISMISS_LAST_SENT' }
   | { type: 'RETRY' }
   | { type: 'TOGGLE_PANEL' }
   | { type: 'POPOVER.CLOSE' };

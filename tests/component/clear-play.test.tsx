@@ -13,7 +13,7 @@ async function openPlay() {
   localStorage.setItem('lang', 'en');
   storeSession();
   const view = await renderApp('/play');
-  await screen.findByRole('heading', { name: 'Current betslip' });
+  await screen.findByRole('heading', { name: 'Current betslip' }, { timeout: 10_000 });
   await waitFor(() => expect(cards()).toHaveLength(14));
   return view;
 }
@@ -141,5 +141,88 @@ describe('clear play', () => {
     await openPlay();
     await act(() => new Promise((r) => setTimeout(r, 200)));
     expect(screen.queryByRole('region', { name: 'Subscription' })).not.toBeInTheDocument();
+  });
+});
+
+describe('standing picks', () => {
+  it('after an accepted slip offers to play the same picks each round; sets and cancels them', async () => {
+    const calls: Array<{ method: string; body: unknown }> = [];
+    server.use(
+      http.post(`${PLAY}/submit-online-betslip`, () =>
+        HttpResponse.json({
+          message: 'Your betslip has been accepted. Good luck!',
+          messageKey: 'SUBMISSION.ACCEPTED',
+          submissionId: 's-1',
+          paidFrom: 'WALLET',
+          amount: 2,
+        }),
+      ),
+      http.put(`${PLAY}/standing-picks`, async ({ request }) => {
+        calls.push({ method: 'PUT', body: await request.json() });
+        return HttpResponse.json({ standing: null, lastPlay: null });
+      }),
+      http.delete(`${PLAY}/standing-picks`, () => {
+        calls.push({ method: 'DELETE', body: null });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openPlay();
+    for (let n = 1; n <= 14; n++) await user.click(within(card(n)).getAllByRole('button')[n === 2 ? 2 : 0]!);
+    await user.click(submitButton());
+    const offer = await screen.findByRole('region', { name: 'Play the same picks next round' });
+    await user.click(within(offer).getByRole('button', { name: 'Yes, play them each round' }));
+    expect(await within(offer).findByText(/^Done: these picks will be played/)).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        body: {
+          positionAndPredictionDtos: Array.from({ length: 14 }, (_, i) => ({
+            betSlipPosition: i,
+            prediction: i === 1 ? 2 : 1,
+          })),
+        },
+      },
+    ]);
+    await user.click(within(offer).getByRole('button', { name: 'Cancel standing picks' }));
+    expect(await within(offer).findByText(/^Cancelled/)).toBeInTheDocument();
+    expect(calls.map((c) => c.method)).toEqual(['PUT', 'DELETE']);
+    await user.click(within(offer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Play the same picks next round' })).not.toBeInTheDocument();
+  });
+
+  it('the Account screen shows the choice and the last round, and cancels it', async () => {
+    let deleted = false;
+    server.use(
+      http.get(`${PLAY}/standing-picks`, () =>
+        HttpResponse.json({
+          standing: deleted
+            ? null
+            : { positionAndPredictionDtos: [], setInSid: 'J14-0041', updatedAt: '2030-05-01T10:00:00Z' },
+          lastPlay: {
+            sid: 'J14-0042',
+            status: 'REFUSED',
+            messageKey: 'PLAY.PAUSED',
+            at: '2030-05-02T10:00:00Z',
+          },
+        }),
+      ),
+      http.delete(`${PLAY}/standing-picks`, () => {
+        deleted = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    const { user } = await renderApp('/account');
+    const card = await screen.findByRole(
+      'region',
+      { name: 'Play the same picks next round' },
+      { timeout: 5000 },
+    );
+    expect(card).toHaveTextContent('On: your picks are played and paid when each new round opens.');
+    expect(card).toHaveTextContent('Round J14-0042: not played.');
+    await user.click(within(card).getByRole('button', { name: 'Cancel standing picks' }));
+    await waitFor(() => expect(deleted).toBe(true));
+    expect(await within(card).findByText(/^Off\./)).toBeInTheDocument();
   });
 });

@@ -219,3 +219,26 @@ describe('the round changing', () => {
     expect(ready().context.roundChange).toBeNull();
   });
 });
+
+describe('the picks of the last accepted slip', () => {
+  it('are kept after an acceptance for the standing offer, until dismissed', () => {
+    const [sending] = steps(ready(['1', '2', '3']), { type: 'SUBMIT' });
+    const [withKey] = transition(betslipMachine, sending, done('newKey', 'k'));
+    const [sent] = transition(
+      betslipMachine,
+      withKey,
+      done('submit', { message: 'ok', messageKey: 'SUBMISSION.ACCEPTED' }),
+    );
+    expect(sent.context.lastSent).toEqual({
+      sid: 'J14-1',
+      dtos: [
+        { betSlipPosition: 0, prediction: 1 },
+        { betSlipPosition: 1, prediction: 2 },
+        { betSlipPosition: 2, prediction: 3 },
+      ],
+      messageKey: 'SUBMISSION.ACCEPTED',
+    });
+    const [dismissed] = transition(betslipMachine, sent, { type: 'DISMISS_LAST_SENT' });
+    expect(dismissed.context.lastSent).toBeNull();
+  });
+});

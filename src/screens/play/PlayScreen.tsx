@@ -32,6 +32,7 @@ const ConfirmPrice = lazy(loadConfirm);
 const loadNotices = () => import('./playNotices');
 const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
 const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
+const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
 
 /** The round's identity: its reference and when it closes (Maseru time, as the server sends it). */
 function RoundLine({ sid, closes }: { sid: string; closes: string }) {
@@ -92,6 +93,7 @@ export default function PlayScreen() {
   const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
   const missingMarked = useSelector(actor, (s) => s.context.missingMarked);
   const roundChange = useSelector(actor, (s) => s.context.roundChange);
+  const lastSent = useSelector(actor, (s) => s.context.lastSent);
   const subscribed = useIsSubscribed();
   const testimonials = useTestimonials();
   const list = useRef<HTMLOListElement>(null);
@@ -196,6 +198,14 @@ export default function PlayScreen() {
               />
             ))}
           </ol>
+          {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
+            <Suspense fallback={null}>
+              <StandingOffer
+                dtos={lastSent.dtos}
+                onDismiss={() => actor.send({ type: 'DISMISS_LAST_SENT' })}
+              />
+            </Suspense>
+          )}
           <SlipBar
             counts={countPicks(outcomes)}
             totalBets={betslip.matches.length}
