@@ -15,6 +15,7 @@ async function open(page: Page, lang: 'en' | 'st', username?: string) {
   await signIn(page, username);
   await page.getByTestId(`lang-${lang}`).click();
   await page.locator('li.match').nth(13).waitFor();
+  await page.locator(`html[lang="${lang}"]`).waitFor();
 }
 
 function countSubmissions(page: Page): () => number {
@@ -34,10 +35,10 @@ describe('clear play', () => {
     );
     const base = slip.betslipParams.defaultBetslipPrice.toFixed(2);
     const submit = page.locator('.btn-submit');
-    expect((await submit.textContent())?.trim()).toBe(`Play · M ${base}`);
-    expect(await page.locator('.play-round').textContent()).toMatch(
-      new RegExp(`^Round ${slip.sid} · closes \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`),
-    );
+    await expect.poll(async () => (await submit.textContent())?.trim()).toBe(`Play · M ${base}`);
+    await expect
+      .poll(() => page.locator('.play-round').textContent())
+      .toMatch(new RegExp(`^Round ${slip.sid} · closes \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`));
     const submissions = countSubmissions(page);
 
     // Every match a single, then a double on the first: the price goes up and the button follows.
@@ -59,7 +60,7 @@ describe('clear play', () => {
 
     // Sesotho: the same question in Sesotho words.
     await page.getByTestId('lang-st').click();
-    expect(await submit.textContent()).toBe(`Bapala · M ${price}`);
+    await expect.poll(() => submit.textContent()).toBe(`Bapala · M ${price}`);
     await submit.click();
     const lipotso = page.getByRole('dialog', { name: `Lefa M ${price} bakeng sa slip ena?` });
     await lipotso.waitFor();
@@ -68,6 +69,9 @@ describe('clear play', () => {
     await expect.poll(() => page.locator('.popover').textContent(), { timeout: 10_000 }).toBeTruthy();
     await expect.poll(submissions, { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // Accepted: the offer to play the same picks in each new round (in Sesotho here).
+    await page.getByRole('region', { name: 'Bapala likhetho tse tšoanang potolohong e latelang' }).waitFor();
+    await shot(page, 'clear-play-standing-offer-st');
     expect(errors).toEqual([]);
     await page.context().close();
   });
