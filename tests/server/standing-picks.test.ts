@@ -4,6 +4,8 @@
 // money) is recorded and notified once, charges nothing and is not retried; a cancelled choice is not played.
 import { beforeAll, expect, it } from 'vitest';
 import { ensureDemoBetslip } from '../../server/demo/seedPlay.ts';
+import { handlers, type JobContext } from '../../server/jobs/handlers.ts';
+import { QUEUES } from '../../server/jobs/queues.ts';
 import { playStandingPicks, standingKey } from '../../server/play/standingPicks.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
 import { describeEachDb, type TestApp } from './helper.ts';
@@ -168,5 +170,26 @@ describeEachDb('standing picks', (t) => {
     await pass();
     expect(await playOf(msisdn, sid)).toBeUndefined();
     expect(await submissions(msisdn)).toHaveLength(0);
+  });
+
+  it('the standing-picks job runs the pass with the app submission and notifier', async () => {
+    const msisdn = '26650000731';
+    const token = await addSubscriber(t(), msisdn, { walletCents: 100_00 });
+    await call(t(), token, 'PUT', 'standing-picks', { positionAndPredictionDtos: picks() });
+    const sid = await nextRound();
+    const context = {
+      db: db(),
+      now: t().clock.now,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      notifier: t().app.push.notifier,
+      reconciler: t().app.reconcilerDeps,
+    } as unknown as JobContext;
+    const job = { id: 'job-1', data: { queue: QUEUES.standingPicks } } as never;
+    const report = await handlers[QUEUES.standingPicks](job, context);
+    expect(report).toMatchObject({ sid });
+    expect(await playOf(msisdn, sid)).toMatchObject({ status: 'ACCEPTED' });
+    // Run again (a retry, or the next minute): nothing more is paid.
+    await handlers[QUEUES.standingPicks](job, context);
+    expect(await submissions(msisdn, sid)).toHaveLength(1);
   });
 });
