@@ -1,5 +1,6 @@
-// The current betslip: loading → ready (picking ⇄ submitting → submitted / failed), an 'empty' state
-// when there is none, and 'closed' when the countdown ends (refetched 2 s later).
+// The current betslip: loading → ready (picking → confirming (above the default price) → submitting →
+// submitted / failed), an 'empty' state when there is none, and 'closed' when the countdown ends
+// (refetched 2 s later; the player is told when another round replaced theirs).
 // A pure declaration whose context is plain data. Everything impure is named and supplied by the host
 // with `.provide()`: fetching and submitting, reading stored picks, making an idempotency key and the
 // clock are actors; saving and forgetting picks, logging and `onSubmitted` (the host's hook to refresh
@@ -7,7 +8,13 @@
 // step is a function of (snapshot, event) and `transition()` can test it without running anything.
 // Timers are the ticker actor and delayed events, so actor tests run on fake time.
 import { assign, cancel, type EventObject, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { emptyOutcomes, type Outcome, tapOutcome } from '../rules/betslip';
+import {
+  costsMoreThanDefault,
+  emptyOutcomes,
+  type Outcome,
+  tapOutcome,
+  tapReplacement,
+} from '../rules/betslip';
 import { messageKeyOf } from '../rules/messageKey';
 import {
   BETSLIP_GONE,
@@ -28,6 +35,8 @@ export const TICK_MS = 1000;
 export const REFETCH_MS = 2000;
 /** The popover closes by itself after this long. */
 export const POPOVER_MS = 2000;
+/** A notice (a pick replaced because of a limit) closes by itself after this long. */
+export const NOTICE_MS = 5000;
 /** Logged, word for word, when there is no betslip to show (the original client's message). */
 export const NO_BETSLIP_LOG = 'No Current Betslip';
 
@@ -52,6 +61,14 @@ const savePicks = {
     outcomes: context.outcomes,
   }),
 } as const;
+
+/** The tap's new picks (machines/rules/betslip.ts). */
+const tap = assign<BetslipContext, BetslipEvent, undefined, BetslipEvent, never>({
+  outcomes: ({ context, event }) =>
+    event.type === 'TAP'
+      ? tapOutcome(context.outcomes, event.index, event.digit, context.betslip!.betslipParams)
+      : context.outcomes,
+});
 
 export const betslipMachine = setup({
   types: {
@@ -85,12 +102,36 @@ export const betslipMachine = setup({
         context.betslip?.sid === params.betslip.sid
           ? context.outcomes
           : emptyOutcomes(params.betslip.matches.length),
+      missingMarked: context.betslip?.sid === params.betslip.sid ? context.missingMarked : 0,
+      lastSent: context.betslip?.sid === params.betslip.sid ? context.lastSent : null,
     })),
-    showIncomplete: assign({ popover: { kind: 'incomplete' } }),
+    /** Another round replaced the shown one: say so, and whether unsent picks were cleared with it. */
+    noteRoundChange: assign(({ context }, params: { sid: string }) => ({
+      roundChange: {
+        closedSid: context.betslip!.sid,
+        openedSid: params.sid,
+        picksCleared: context.outcomes.some((o) => o !== null),
+      },
+    })),
+    /** A tap that swapped a pick because of a limit says so in the popover. */
+    noteReplacement: assign(({ context }, params: { index: number; digit: '1' | '2' | '3' }) => {
+      const replaced = tapReplacement(
+        context.outcomes,
+        params.index,
+        params.digit,
+        context.betslip!.betslipParams,
+      );
+      return replaced ? { popover: { kind: 'replaced' as const, ...replaced } } : {};
+    }),
+    showIncomplete: assign({
+      popover: { kind: 'incomplete' },
+      missingMarked: ({ context }) => context.missingMarked + 1,
+    }),
     // Used as a pair: cancel the pending auto-close, then schedule a new one, so a newer popover gets
     // its full 2 s instead of closing early on the previous one's timer.
     cancelPopoverClose: cancel('popover'),
     closePopoverLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'popover', id: 'popover' }),
+    closeNoticeLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'notice', id: 'popover' }),
     clearError: assign({ error: null }),
     /** Keeps the refusal's message key to show; keeps the key only when a retry may be the same request. */
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
@@ -98,9 +139,14 @@ export const betslipMachine = setup({
       attempt: isAmbiguousFailure(params.error) ? context.attempt : null,
     })),
   },
-  delays: { popover: POPOVER_MS, refetch: REFETCH_MS },
+  delays: { popover: POPOVER_MS, notice: NOTICE_MS, refetch: REFETCH_MS },
   guards: {
     incomplete: ({ context }) => context.outcomes.some((o) => o === null),
+    aboveDefaultPrice: ({ context }) =>
+      costsMoreThanDefault(context.betslip!.betslipParams, context.outcomes),
+    replacesPick: ({ context, event }) =>
+      event.type === 'TAP' &&
+      tapReplacement(context.outcomes, event.index, event.digit, context.betslip!.betslipParams) !== null,
     countdownOver: ({ context, event }) => event.type === 'TICK' && event.now >= context.endsAtMs,
     betslipGone: (_, params: { error: unknown }) => BETSLIP_GONE.has(messageKeyOf(params.error)),
     replacesAnotherBetslip: ({ context }, params: { sid: string }) =>
@@ -120,11 +166,16 @@ export const betslipMachine = setup({
     error: null,
     attempt: null,
     panelOpen: false,
+    missingMarked: 0,
+    lastSent: null,
+    roundChange: null,
     seed: input.seed,
   }),
   on: {
     'POPOVER.CLOSE': { actions: assign({ popover: null }) },
     TOGGLE_PANEL: { actions: assign({ panelOpen: ({ context }) => !context.panelOpen }) },
+    DISMISS_ROUND_CHANGE: { actions: assign({ roundChange: null }) },
+    DISMISS_LAST_SENT: { actions: assign({ lastSent: null }) },
   },
   initial: 'loading',
   states: {
@@ -141,6 +192,7 @@ export const betslipMachine = setup({
                 target: 'restoring',
                 actions: [
                   { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
+                  { type: 'noteRoundChange', params: ({ event }) => ({ sid: event.output.sid }) },
                   { type: 'showBetslip', params: ({ event }) => ({ betslip: event.output }) },
                 ],
               },
@@ -195,17 +247,25 @@ export const betslipMachine = setup({
           { guard: 'countdownOver', target: 'closed', actions: assign({ now: ({ event }) => event.now }) },
           { actions: assign({ now: ({ event }) => event.now }) },
         ],
-        TAP: {
-          target: '.picking',
-          actions: [
-            'clearError',
-            assign({
-              outcomes: ({ context, event }) =>
-                tapOutcome(context.outcomes, event.index, event.digit, context.betslip!.betslipParams),
-            }),
-            savePicks,
-          ],
-        },
+        TAP: [
+          {
+            // A swap forced by a limit is said, and stays readable a little longer than other popovers.
+            guard: 'replacesPick',
+            target: '.picking',
+            actions: [
+              'clearError',
+              {
+                type: 'noteReplacement',
+                params: ({ event }) => ({ index: event.index, digit: event.digit }),
+              },
+              'cancelPopoverClose',
+              'closeNoticeLater',
+              tap,
+              savePicks,
+            ],
+          },
+          { target: '.picking', actions: ['clearError', tap, savePicks] },
+        ],
         QUICK_PICK: {
           target: '.picking',
           actions: [
@@ -218,7 +278,7 @@ export const betslipMachine = setup({
           target: '.picking',
           actions: [
             'clearError',
-            assign({ outcomes: ({ context }) => emptyOutcomes(context.outcomes.length) }),
+            assign({ outcomes: ({ context }) => emptyOutcomes(context.outcomes.length), missingMarked: 0 }),
             savePicks,
           ],
         },
@@ -230,11 +290,20 @@ export const betslipMachine = setup({
           },
           // One key per attempt; a retry of the same picks after an ambiguous failure keeps it.
           { guard: 'retriesPendingAttempt', target: '.submitting.sending', actions: 'clearError' },
+          // Above the default price the player confirms once, with the price explained.
+          { guard: 'aboveDefaultPrice', target: '.confirming', actions: 'clearError' },
           { target: '.submitting', actions: 'clearError' },
         ],
       },
       states: {
         picking: {},
+        confirming: {
+          on: {
+            CONFIRM: 'submitting',
+            CANCEL: 'picking',
+            SUBMIT: {},
+          },
+        },
         submitting: {
           initial: 'keying',
           // Picks are frozen while the request runs (the overlay also blocks them); time still passes,
@@ -279,7 +348,13 @@ export const betslipMachine = setup({
                   actions: [
                     { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
                     assign(({ context, event }) => ({
+                      lastSent: {
+                        sid: context.betslip!.sid,
+                        dtos: submissionBody(context.betslip!, context.outcomes).positionAndPredictionDtos,
+                        messageKey: event.output.messageKey ?? null,
+                      },
                       outcomes: emptyOutcomes(context.outcomes.length),
+                      missingMarked: 0,
                       attempt: null,
                       panelOpen: false,
                       popover: {

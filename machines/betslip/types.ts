@@ -1,6 +1,6 @@
 // Shapes of the betslip machine: the wire betslip (docs/CONTRACTS.md "Play API"), the machine's
 // context (plain data only, so a snapshot can be persisted and stepped with `transition()`), events and input.
-import type { BetslipParams, Outcome, PredictionDto } from '../rules/betslip';
+import type { BetslipParams, Outcome, PredictionDto, Replacement } from '../rules/betslip';
 
 /** A match as fetch-current-betslip sends it (field names as the original API spells them). */
 export interface Match {
@@ -46,7 +46,17 @@ export interface PicksStorage {
 export type Popover =
   | { kind: 'incomplete' }
   | { kind: 'submitted'; message: string; messageKey: string | null }
+  /** A tap swapped a pick out because a limit was reached. */
+  | ({ kind: 'replaced' } & Replacement)
   | null;
+
+/** The round the player was on closed while they were on the screen and another one is now shown. */
+export interface RoundChange {
+  closedSid: string;
+  openedSid: string;
+  /** The closed round had unsent picks, which were cleared (picks belong to their round). */
+  picksCleared: boolean;
+}
 
 export interface BetslipContext {
   betslip: Betslip | null;
@@ -60,6 +70,14 @@ export interface BetslipContext {
   error: string | null;
   /** The key of the attempt in flight or to retry, and the picks it was made for. */
   attempt: { key: string; fingerprint: string } | null;
+  /** Counts "incomplete" submissions: above 0, unpicked matches are marked (and the screen scrolls to the
+   * first one each time it grows). Back to 0 when the slip is cleared, sent or replaced. */
+  missingMarked: number;
+  /** The picks of the last accepted (or queued) slip and its answer's key, for the offer to play them
+   * again each round; cleared when dismissed or when another round is shown. */
+  lastSent: { sid: string; dtos: PredictionDto[]; messageKey: string | null } | null;
+  /** Shown until dismissed: the round closed and this other one is open. */
+  roundChange: RoundChange | null;
   /** Whether the toast panel is expanded. */
   panelOpen: boolean;
   /** State of the quick-pick random sequence: the same seed gives the same picks. */
@@ -72,6 +90,11 @@ export type BetslipEvent =
   | { type: 'QUICK_PICK' }
   | { type: 'CLEAR' }
   | { type: 'SUBMIT' }
+  /** The player confirmed paying a slip above the default price. */
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'DISMISS_ROUND_CHANGE' }
+  | { type: 'DISMISS_LAST_SENT' }
   | { type: 'RETRY' }
   | { type: 'TOGGLE_PANEL' }
   | { type: 'POPOVER.CLOSE' };

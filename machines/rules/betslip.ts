@@ -79,6 +79,34 @@ export function tapOutcome(
   return next;
 }
 
+/** A pick that a tap swapped out because a limit was reached (match index, 0-based). */
+export interface Replacement {
+  index: number;
+  removed: Digit;
+  added: Digit;
+  /** The limit that stopped the tap from adding a pick. */
+  limit: 'doubles' | 'triples';
+}
+
+/** What `tapOutcome` replaced instead of adding, so the player can be told; null when nothing was. */
+export function tapReplacement(
+  outcomes: readonly Outcome[],
+  index: number,
+  digit: Digit,
+  params: BetslipParams,
+): Replacement | null {
+  const current = outcomes[index] ?? null;
+  if (!current || current.includes(digit)) return null;
+  const next = tapOutcome(outcomes, index, digit, params)[index];
+  if (next === current + digit) return null;
+  return {
+    index,
+    removed: current.slice(-1) as Digit,
+    added: digit,
+    limit: current.length === 1 ? 'doubles' : 'triples',
+  };
+}
+
 /** Relative tolerance so that a product like 250 × 1.1² (= 302.50000000000006 or 302.4999…) rounds as
  * the decimal arithmetic a person would do; far below a cent for any realistic price. */
 const EPSILON = 1e-9;
@@ -93,6 +121,10 @@ export function priceCents(params: BetslipParams, outcomes: readonly Outcome[]):
     params.defaultBetslipPrice * 100 * params.feePerSecond ** doubles * params.feePerThird ** triples;
   return Math.floor(exact + 0.5 + EPSILON * Math.max(1, Math.abs(exact)));
 }
+
+/** A slip costing more than a slip of singles: the player confirms before paying it. */
+export const costsMoreThanDefault = (params: BetslipParams, outcomes: readonly Outcome[]): boolean =>
+  priceCents(params, outcomes) > priceCents(params, []);
 
 /** Cents as the wire's M amount (at most two decimals). */
 export const centsToM = (cents: number): number => cents / 100;

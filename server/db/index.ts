@@ -9,6 +9,7 @@ import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
 import type { PushTables } from './pushTables.ts';
+import type { StandingPicksTables } from './standingPicksTables.ts';
 import type { WalletAccountTables } from './walletAccountTables.ts';
 
 /** Every table the server knows. */
@@ -19,7 +20,8 @@ export interface Database
     OperationsTables,
     PushTables,
     IntentTables,
-    AbuseLimitsTables {}
+    AbuseLimitsTables,
+    StandingPicksTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

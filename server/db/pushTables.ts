@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type PushNoticeKind = 'CLOSING_SOON' | 'RESULTS' | 'WINNINGS';
+export type PushNoticeKind = 'CLOSING_SOON' | 'RESULTS' | 'WINNINGS' | 'STANDING_PLAYED' | 'STANDING_REFUSED';
 
 export interface PushTables {
   push_subscriptions: {

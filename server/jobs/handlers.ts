@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { KEEP_KEYS_MS, purgeKeys } from '../idempotency/idempotency.ts';
+import { playStandingPicks } from '../play/standingPicks.ts';
 import type { Notifier } from '../push/notifier.ts';
 import { closingSoonBetslip, isSettled, participantsOf, toRemind, winningsOf } from '../push/recipients.ts';
 import { type ReconcilerDeps, reconcilePayments } from '../wallet/reconcile.ts';
@@ -103,6 +104,12 @@ export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> =
 
   async [QUEUES.rollForward](_job, c) {
     return { opened: c.demo ? await ensureDemoBetslip(c.db, c.now()) : null };
+  },
+
+  async [QUEUES.standingPicks](job, c) {
+    const report = await playStandingPicks({ submit: c.reconciler.stakes, notifier: c.notifier }, job.id);
+    if (report.accepted || report.refused) c.log.info({ report }, 'standing picks played');
+    return report;
   },
 
   async [QUEUES.purge](_job, c) {

@@ -72,6 +72,7 @@ const POLL_SECONDS: Partial<Record<QueueName, number>> = {
   [QUEUES.dead]: 10,
   [QUEUES.remindersCheck]: 10,
   [QUEUES.rollForward]: 10,
+  [QUEUES.standingPicks]: 10,
   [QUEUES.purge]: 10,
 };
 const DEFAULT_POLL_SECONDS = 2;

@@ -15,6 +15,8 @@ export const QUEUES = {
   reconcile: 'payments-reconcile',
   /** Each minute in demo mode: a passed current betslip is closed and the next one opened. */
   rollForward: 'rounds-roll-forward',
+  /** Each minute: standing picks not yet played in the current round are played (once per subscriber). */
+  standingPicks: 'standing-picks',
   /** Daily: idempotency records older than 7 days. */
   purge: 'idempotency-purge',
 } as const;
@@ -38,6 +40,7 @@ export interface QueueTuning {
 export const CRON: Partial<Record<QueueName, string>> = {
   [QUEUES.remindersCheck]: '* * * * *',
   [QUEUES.rollForward]: '* * * * *',
+  [QUEUES.standingPicks]: '* * * * *',
   [QUEUES.purge]: '17 3 * * *',
 };
 
@@ -51,6 +54,8 @@ const DEFAULTS: Record<QueueName, QueueTuning> = {
   // The next run comes in 10 s anyway; a stuck one (provider hanging) expires and is not piled up.
   [QUEUES.reconcile]: { retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [QUEUES.rollForward]: { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 },
+  // Each subscriber's round is paid once whatever the retries (its key); the next minute's run goes on.
+  [QUEUES.standingPicks]: { retryLimit: 2, retryDelay: 10, expireInSeconds: 600 },
   [QUEUES.purge]: { retryLimit: 5, retryDelay: 60, expireInSeconds: 900 },
 };
 

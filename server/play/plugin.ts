@@ -16,6 +16,7 @@ import { loadReceiptKey, type ReceiptKey } from './receiptKey.ts';
 import { jwksRoute, mySlipsRoute } from './receiptRoutes.ts';
 import { backfillReceipts } from './receipts.ts';
 import { playRoutes } from './routes.ts';
+import { standingRoutes } from './standingRoutes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function registerPlayAndWallet(
   await app.register(jwksRoute, { key: receiptKey });
   await registerProtected(app, mySlipsRoute, { db: db.kysely });
   await registerProtected(app, limitRoutes, { db: db.kysely, now });
+  await registerProtected(app, standingRoutes, { db: db.kysely, now });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),

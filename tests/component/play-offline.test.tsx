@@ -51,7 +51,7 @@ async function openPlayAndSubmit() {
   const { user } = await renderApp('/play');
   await screen.findByRole('heading', { name: 'Current betslip' });
   await user.click(await screen.findByRole('button', { name: 'Quick pick' }));
-  await user.click(screen.getByRole('button', { name: /^Current slip cost M/ }));
+  await user.click(screen.getByRole('button', { name: /^Play · M/ }));
 }
 
 beforeEach(() => {

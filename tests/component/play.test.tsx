@@ -45,7 +45,7 @@ const cards = () => within(screen.getByRole('list', { name: 'Matches' })).getAll
 const card = (n: number) => cards()[n - 1]!;
 const pressed = () =>
   within(screen.getByRole('list', { name: 'Matches' })).queryAllByRole('button', { pressed: true });
-const submitButton = () => screen.getByRole('button', { name: /^Current slip cost M/ });
+const submitButton = () => screen.getByRole('button', { name: /^Play · M/ });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -72,7 +72,7 @@ describe('play screen', () => {
     expect(long).toHaveTextContent('Espérance Sp…');
     expect(long).toHaveClass('pick-long');
     expect(screen.getByRole('timer')).toBeInTheDocument();
-    expect(submitButton()).toHaveTextContent('Current slip cost M 2.00');
+    expect(submitButton()).toHaveTextContent('Play · M 2.00');
   });
 
   it('updates the price and the toast panel as picks are made', async () => {
@@ -94,7 +94,7 @@ describe('play screen', () => {
     const panel = screen.getByRole('region', { name: 'Your slip' });
     await user.click(within(panel).getByRole('button', { expanded: false }));
     const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
-    expect(value('Price')).toBe('M 12.00');
+    expect(value('Current slip cost')).toBe('M 12.00');
     expect(value('Placed bets')).toBe('2');
     expect(value('Placed doubles')).toBe('2');
     expect(value('Placed triples')).toBe('1');
@@ -123,6 +123,12 @@ describe('play screen', () => {
     for (let n = 1; n <= 14; n++) await user.click(within(card(n)).getAllByRole('button')[0]!);
     await user.click(within(card(1)).getByRole('button', { name: 'Draw (X)' }));
     await user.click(submitButton());
+    // M 4.00 is above the default M 2.00: asked once, with the price explained, before anything is sent.
+    const dialog = await screen.findByRole('dialog', { name: 'Pay M 4.00 for this slip?' });
+    expect(dialog).toHaveTextContent('Doubles: 1 (× 2 each)');
+    expect(dialog).toHaveTextContent('M 2.00 × 2 = M 4.00');
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Play · M 4.00' }));
 
     expect(await screen.findByText('Your betslip has been accepted. Good luck!')).toBeInTheDocument();
     expect(sent).toHaveLength(1);

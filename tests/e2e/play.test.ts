@@ -77,6 +77,10 @@ describe('play', () => {
     await pick(page, extra, '3').click();
     await pick(page, extra, '2').click();
     expect(await pressed(page, extra)).toBe('12');
+    // …and the player is told which pick was replaced and why.
+    await expect
+      .poll(() => page.locator('.popover').textContent())
+      .toContain(`Match ${extra + 1}: 2 replaced X.`);
     expect(await shownPrice(page)).toBe(expectedPrice(params, 2, triples));
 
     // Leave the last match empty: the slip is refused on the phone and nothing reaches the server.
@@ -97,6 +101,11 @@ describe('play', () => {
     const price = await shownPrice(page);
     expect(price).toBe(expectedPrice(params, 2, triples));
     await page.locator('.btn-submit').click();
+    // Above the default price, one confirmation with the price explained comes first.
+    const confirm = page.getByRole('dialog', { name: `Pay M ${price} for this slip?` });
+    await confirm.waitFor();
+    expect(submits).toBe(0);
+    await confirm.getByRole('button', { name: `Play · M ${price}` }).click();
     await expect
       .poll(() => page.locator('.popover').textContent(), { timeout: 10_000 })
       .toMatch(/accepted|Good luck/i);

@@ -243,7 +243,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
     // The schedules themselves are stored once, whichever instance wrote them last.
     const schedules = await a.app.jobs.boss!.getSchedules();
     expect(schedules.map((s) => s.name).sort()).toEqual(
-      [QUEUES.purge, QUEUES.remindersCheck, QUEUES.rollForward].sort(),
+      [QUEUES.purge, QUEUES.remindersCheck, QUEUES.rollForward, QUEUES.standingPicks].sort(),
     );
   });
 

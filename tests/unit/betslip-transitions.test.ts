@@ -145,7 +145,7 @@ describe('submit', () => {
   });
 
   it('asks for a new key, then sends the body with it', () => {
-    const [keying, first] = steps(ready(['1', '12', '3']), { type: 'SUBMIT' });
+    const [keying, first] = steps(ready(['1', '12', '3']), { type: 'SUBMIT' }, { type: 'CONFIRM' });
     expect(keying.value).toEqual({ ready: { submitting: 'keying' } });
     expect(spawned(first)).toEqual([{ id: 'newKey' }]);
     const [sending, second] = transition(betslipMachine, keying, done('newKey', 'key-1'));

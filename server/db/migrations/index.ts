@@ -12,6 +12,7 @@ import * as settling from './008_settling.ts';
 import * as jobs from './009_jobs.ts';
 import * as otpPurpose from './010_otp_purpose.ts';
 import * as receipts from './011_receipts.ts';
+import * as standingPicks from './012_standing_picks.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '009_jobs': jobs,
   '010_otp_purpose': otpPurpose,
   '011_receipts': receipts,
+  '012_standing_picks': standingPicks,
 };

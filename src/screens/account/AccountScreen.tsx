@@ -13,6 +13,7 @@ import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
 import { formatServerDate } from './limits';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ResponsiblePlay } from './ResponsiblePlay';
+import { StandingPicks } from './StandingPicks';
 import './account.css';
 
 // Radix and the form load on the first click of "Change password".
@@ -130,6 +131,8 @@ export default function AccountScreen() {
           <Trans>Change password</Trans>
         </button>
       </section>
+
+      <StandingPicks toast={show} />
 
       <ResponsiblePlay toast={show} />
 

@@ -1,5 +1,6 @@
 // One match: sequence number, tournament, start date, and three large pick
 // buttons — home '1', draw 'X' (digit 3), away '2' — each a toggle (aria-pressed) with the team's logo.
+// After an "incomplete" submit, an unpicked match is marked, in words its picks are described by.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Match } from '../../../machines/betslip/types';
@@ -19,6 +20,8 @@ interface Props {
   index: number;
   outcome: Outcome;
   onTap: (index: number, digit: Digit) => void;
+  /** Marked as still to pick (after an incomplete submit). */
+  missing?: boolean;
 }
 
 function TeamButton(props: {
@@ -48,12 +51,12 @@ function TeamButton(props: {
   );
 }
 
-export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap }: Props) {
+export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap, missing }: Props) {
   const { t } = useLingui();
   const picked = (d: Digit) => outcome?.includes(d) ?? false;
   const { homeTeam, awayTeam } = match;
   return (
-    <li className={`match${outcome ? ' match-picked' : ''}`}>
+    <li className={`match${outcome ? ' match-picked' : missing ? ' match-missing' : ''}`}>
       <div className="match-meta">
         <span className="match-no">
           <span className="sr-only">
@@ -64,7 +67,12 @@ export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap 
         <span className="match-tournament">{match.tournament}</span>
         <time className="match-date">{showWireDate(match.startDate)}</time>
       </div>
-      <fieldset className="match-picks">
+      {missing && (
+        <p className="match-missing-mark" id={`missing-${index}`}>
+          <Trans>Not picked yet</Trans>
+        </p>
+      )}
+      <fieldset className="match-picks" aria-describedby={missing ? `missing-${index}` : undefined}>
         <legend className="sr-only">{t`${homeTeam} against ${awayTeam}`}</legend>
         <TeamButton
           name={homeTeam}

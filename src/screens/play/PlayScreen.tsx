@@ -1,13 +1,16 @@
-// The Play screen: the current betslip with its countdown, match cards, quick pick and
-// clear, the slip bar (popover, toast panel, submit), a loader while submitting, the empty state with
-// retry, and the testimonials. State lives in the betslip machine; this file only reads and sends.
+// The Play screen: the current betslip (its round and closing time) with its countdown, match cards, quick
+// pick and clear, the slip bar (popover, toast panel, submit), the price confirmation above the default
+// price, a loader while submitting, the empty state with retry, notices (the round changed, subscribe
+// first), and the testimonials. State lives in the betslip machine; this file only reads and sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
 import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
+import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
+import { showWireDate } from '../../lib/dateFormat';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
@@ -25,6 +28,32 @@ const QueuePanel = lazy(() => import('./PlayQueuePanel'));
 
 // "You have played this round" and the receipt sheet after paying: their own chunk, like the queue's.
 const PlayedThisRound = lazy(() => import('../../receipts/PlayedThisRound'));
+// Shown now and then: their chunks load when first needed (the price dialog as soon as a slip costs more).
+const loadConfirm = () => import('./ConfirmPrice');
+const ConfirmPrice = lazy(loadConfirm);
+const loadNotices = () => import('./playNotices');
+const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
+const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
+const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
+
+/** The round's identity: its reference and when it closes (Maseru time, as the server sends it). */
+function RoundLine({ sid, closes }: { sid: string; closes: string }) {
+  return (
+    <Trans>
+      Round {sid} · closes {closes}
+    </Trans>
+  );
+}
+
+/** After an incomplete submit, brings the first unpicked match into view and puts focus on it. */
+function useScrollToMissing(list: RefObject<HTMLOListElement | null>, marked: number) {
+  useEffect(() => {
+    if (marked === 0) return;
+    const first = list.current?.querySelector<HTMLElement>('.match-missing');
+    first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    first?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+  }, [list, marked]);
+}
 
 /** Testimonials once per visit; without any, the screen has no carousel. */
 function useTestimonials(): Testimonial[] {
@@ -63,7 +92,19 @@ export default function PlayScreen() {
   const popover = useSelector(actor, (s) => s.context.popover);
   const error = useSelector(actor, (s) => s.context.error);
   const panelOpen = useSelector(actor, (s) => s.context.panelOpen);
+  const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
+  const missingMarked = useSelector(actor, (s) => s.context.missingMarked);
+  const roundChange = useSelector(actor, (s) => s.context.roundChange);
+  const lastSent = useSelector(actor, (s) => s.context.lastSent);
+  const subscribed = useIsSubscribed();
   const testimonials = useTestimonials();
+  const list = useRef<HTMLOListElement>(null);
+  useScrollToMissing(list, missingMarked);
+  const price = betslip ? priceCents(betslip.betslipParams, outcomes) : 0;
+  const aboveDefault = !!betslip && price > priceCents(betslip.betslipParams, []);
+  useEffect(() => {
+    if (aboveDefault) void loadConfirm().catch(() => undefined); // ready before the tap that needs it
+  }, [aboveDefault]);
 
   const onTap = useCallback(
     (index: number, digit: Digit) => actor.send({ type: 'TAP', index, digit }),
@@ -77,7 +118,27 @@ export default function PlayScreen() {
           <Trans>Current betslip</Trans>
         </h1>
         {betslip && phase !== 'empty' && <Countdown actor={actor} />}
+        {betslip && phase !== 'empty' && (
+          <p className="play-round">
+            <RoundLine sid={betslip.sid} closes={showWireDate(betslip.endDate)} />
+          </p>
+        )}
       </div>
+
+      {subscribed === false && (
+        <Suspense fallback={null}>
+          <SubscribePrompt />
+        </Suspense>
+      )}
+
+      {roundChange && (
+        <Suspense fallback={null}>
+          <RoundChangeNotice
+            change={roundChange}
+            onDismiss={() => actor.send({ type: 'DISMISS_ROUND_CHANGE' })}
+          />
+        </Suspense>
+      )}
 
       {/* Static guidance first: it paints with the screen's code, before the betslip arrives. */}
       <p className="play-hint">
@@ -128,7 +189,7 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
-          <ol className="matches" aria-label={t`Matches`}>
+          <ol className="matches" aria-label={t`Matches`} ref={list}>
             {betslip.matches.map((m, i) => (
               <MatchCard
                 key={m.betslipPosotion}
@@ -136,14 +197,23 @@ export default function PlayScreen() {
                 index={i}
                 outcome={outcomes[i] ?? null}
                 onTap={onTap}
+                missing={missingMarked > 0 && !outcomes[i]}
               />
             ))}
           </ol>
+          {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
+            <Suspense fallback={null}>
+              <StandingOffer
+                dtos={lastSent.dtos}
+                onDismiss={() => actor.send({ type: 'DISMISS_LAST_SENT' })}
+              />
+            </Suspense>
+          )}
           <SlipBar
             counts={countPicks(outcomes)}
             totalBets={betslip.matches.length}
             params={betslip.betslipParams}
-            price={formatCents(priceCents(betslip.betslipParams, outcomes))}
+            price={formatCents(price)}
             popover={popover}
             error={error}
             panelOpen={panelOpen}
@@ -152,6 +222,17 @@ export default function PlayScreen() {
             onSubmit={() => actor.send({ type: 'SUBMIT' })}
           />
         </>
+      )}
+
+      {confirming && betslip && (
+        <Suspense fallback={null}>
+          <ConfirmPrice
+            params={betslip.betslipParams}
+            outcomes={outcomes}
+            onConfirm={() => actor.send({ type: 'CONFIRM' })}
+            onCancel={() => actor.send({ type: 'CANCEL' })}
+          />
+        </Suspense>
       )}
 
       {testimonials.length > 0 && (

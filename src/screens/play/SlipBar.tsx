@@ -1,6 +1,6 @@
 // The bottom of the slip, kept in reach of the thumb: the popover, the toast panel with the counters
-// (price, doubles, triples, bets) once a pick exists, the submit button with the
-// current cost, and a refusal from the server until the next action.
+// (price, doubles, triples, bets) once a pick exists, the submit button saying what it does ("Play · M 2.00"),
+// and a refusal from the server until the next action.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
 import type { Popover } from '../../../machines/betslip/types';
@@ -10,6 +10,9 @@ import type { BetslipParams, PickCounts } from '../../../machines/rules/betslip'
 // once a slip has been sent: their chunk downloads when the bar first shows, outside the first load.
 const loadMessages = () => import('./messages');
 const PlayMessage = lazy(() => loadMessages().then((m) => ({ default: m.PlayMessage })));
+const ReplacedText = lazy(() => import('./playNotices').then((m) => ({ default: m.ReplacedText })));
+
+const POPOVER_TONE = { incomplete: 'warning', replaced: 'info', submitted: 'success' } as const;
 
 interface Props {
   counts: PickCounts;
@@ -36,6 +39,8 @@ export function SlipBar(p: Props) {
   const popoverText =
     p.popover?.kind === 'incomplete' ? (
       t`Ooooops.... Please place predictions for all matches`
+    ) : p.popover?.kind === 'replaced' ? (
+      <ReplacedText replaced={p.popover} params={p.params} />
     ) : p.popover?.kind === 'submitted' ? (
       p.popover.messageKey ? (
         <PlayMessage messageKey={p.popover.messageKey} />
@@ -44,7 +49,7 @@ export function SlipBar(p: Props) {
       )
     ) : null;
   const rows: Array<[string, string | number]> = [
-    [t`Price`, `M ${price}`],
+    [t`Current slip cost`, `M ${price}`],
     [t`Max triples`, thirdChance],
     [t`Max doubles`, multipleChance],
     [t`Placed bets`, placedBets],
@@ -58,9 +63,7 @@ export function SlipBar(p: Props) {
         {popoverText && (
           // The paragraph shows with its words, never empty while their chunk arrives.
           <Suspense fallback={null}>
-            <p className={`popover popover-${p.popover?.kind === 'incomplete' ? 'warning' : 'success'}`}>
-              {popoverText}
-            </p>
+            <p className={`popover popover-${POPOVER_TONE[p.popover!.kind]}`}>{popoverText}</p>
           </Suspense>
         )}
       </div>
@@ -103,7 +106,7 @@ export function SlipBar(p: Props) {
         </section>
       )}
       <button type="button" className="btn-submit" onClick={p.onSubmit} disabled={p.busy}>
-        <Trans>Current slip cost M {price}</Trans>
+        <Trans>Play · M {price}</Trans>
       </button>
     </div>
   );

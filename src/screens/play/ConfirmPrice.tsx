@@ -1,0 +1,77 @@
+// Asked once before paying a slip that costs more than the default price: the price explained in the
+// order the rules compute it (default price × fee per double^doubles × fee per triple^triples). Lazy chunk.
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type BetslipParams, formatCents, type Outcome } from '../../../machines/rules/betslip';
+import { formatFactor, priceParts } from '../../../machines/rules/priceParts';
+import '../../components/dialog.css';
+
+export default function ConfirmPrice({
+  params,
+  outcomes,
+  onConfirm,
+  onCancel,
+}: {
+  params: BetslipParams;
+  outcomes: readonly Outcome[];
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const p = priceParts(params, outcomes);
+  const base = formatCents(p.baseCents);
+  const total = formatCents(p.totalCents);
+  const { doubles, triples } = p;
+  const perDouble = formatFactor(p.feePerSecond);
+  const perTriple = formatFactor(p.feePerThird);
+  const factors = [doubles > 0 && p.doublesFactor, triples > 0 && p.triplesFactor].filter(
+    (f): f is number => f !== false,
+  );
+  const sum = [`M ${base}`, ...factors.map(formatFactor)].join(' × ');
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>
+            <Trans>Pay M {total} for this slip?</Trans>
+          </Dialog.Title>
+          <Dialog.Description>
+            <Trans>Doubles and triples raise the price of a slip:</Trans>
+          </Dialog.Description>
+          <dl className="price-parts">
+            <div>
+              <dt>{t`One pick per match`}</dt>
+              <dd>M {base}</dd>
+            </div>
+            {doubles > 0 && (
+              <div>
+                <dt>{t`Doubles: ${doubles} (× ${perDouble} each)`}</dt>
+                <dd>× {formatFactor(p.doublesFactor)}</dd>
+              </div>
+            )}
+            {triples > 0 && (
+              <div>
+                <dt>{t`Triples: ${triples} (× ${perTriple} each)`}</dt>
+                <dd>× {formatFactor(p.triplesFactor)}</dd>
+              </div>
+            )}
+          </dl>
+          <p className="price-sum">
+            {sum} = <strong>M {total}</strong>
+          </p>
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-ghost">
+                <Trans>Cancel</Trans>
+              </button>
+            </Dialog.Close>
+            <button type="button" className="btn btn-gold" onClick={onConfirm}>
+              <Trans>Play · M {total}</Trans>
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
