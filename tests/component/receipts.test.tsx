@@ -92,6 +92,21 @@ describe('receipts on /play', () => {
     expect(await screen.findByRole('dialog', { name: 'Your receipt' })).toHaveTextContent('J14-0042-7F3K2Q');
   });
 
+  it('lists a slip the offline queue sent, with its receipt, once the account-changed event comes', async () => {
+    let played: unknown[] = [];
+    server.use(http.get(`${PLAY}/my-slips`, () => HttpResponse.json(played)));
+    storeSession();
+    const { user } = await renderApp('/play');
+    await screen.findByRole('list', { name: 'Matches' });
+    expect(screen.queryByText(/You have played this round/)).not.toBeInTheDocument();
+    // What src/offline/pageQueue.ts does when a queued slip is accepted.
+    played = [mySlip, { ...mySlip, reference: 'J14-0042-ABCDEF' }];
+    window.dispatchEvent(new Event('jackpot:account-changed'));
+    expect(await screen.findByText('You have played this round: 2 slips')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Receipt J14-0042-7F3K2Q' }));
+    expect(await screen.findByRole('dialog', { name: 'Your receipt' })).toHaveTextContent('From the wallet');
+  });
+
   it('copies a /verify link to the receipt when the phone cannot share', async () => {
     server.use(http.get(`${PLAY}/my-slips`, () => HttpResponse.json([mySlip])));
     storeSession();
