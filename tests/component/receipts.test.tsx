@@ -71,6 +71,9 @@ describe('receipts on /play', () => {
     for (const c of cards) await user.click(within(c).getAllByRole('button')[0]!);
     await user.click(within(cards[0]!).getByRole('button', { name: 'Draw (X)' }));
     await user.click(screen.getByRole('button', { name: /M 4\.00$/ }));
+    // Above the default price, the slip is confirmed once with its price explained.
+    const confirm = await screen.findByRole('dialog', { name: 'Pay M 4.00 for this slip?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Play · M 4.00' }));
 
     const sheet = await screen.findByRole('dialog', { name: 'Your receipt' });
     expect(within(sheet).getByTestId('receipt-reference')).toHaveTextContent('J14-0042-7F3K2Q');
