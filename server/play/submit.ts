@@ -56,6 +56,8 @@ export interface SubmitDeps {
   /** How long to wait for operator billing before answering 503 (the intent stays for a retry). */
   billingTimeoutMs: number;
   guards?: StakeGuard[];
+  /** Pay from the wallet only (phone channels): a wallet that does not cover the price is a 402. */
+  walletOnly?: boolean;
 }
 
 /** Operator billing could not answer: a retry may succeed, so the answer is not stored (503). */
@@ -196,6 +198,7 @@ async function judgeAndPay(
       });
       if (debit.ok) return writeSlip(trx, stake, 'WALLET', null, complete);
     }
+    if (deps.walletOnly) return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
     await reserveStake(trx, stake, now);
     return 'CHARGE';
   });
