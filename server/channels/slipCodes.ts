@@ -4,6 +4,7 @@
 // answers with the owner's stored answer instead of paying again, in either order. An owner that was
 // refused (or died before answering) gives the code up, so the slip can still be played by the other.
 import type { Kysely } from 'kysely';
+import { slipCode } from '../../machines/rules/channelPicks.ts';
 import type { Database } from '../db/index.ts';
 import { STALE_AFTER_MS, type StoredResponse } from '../idempotency/idempotency.ts';
 import { SUBMIT_ROUTE } from '../play/submit.ts';
@@ -82,4 +83,33 @@ export async function claimSlipCode(
     if (taken) return { kind: 'mine' };
   }
   return { kind: 'running' };
+}
+
+/**
+ * The answer of an app slip on betslip `sid` paid under a key with this code before any code was
+ * claimed: the app's first try, which reached us although its answer was lost (only replays claim).
+ */
+export async function paidUnderCode(
+  db: Db,
+  msisdn: string,
+  sid: string,
+  code: string,
+): Promise<StoredResponse | null> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select('idempotency_key')
+    .where('msisdn', '=', msisdn)
+    .where('betslip_sid', '=', sid)
+    .execute();
+  const key = rows.map((r) => r.idempotency_key).find((k) => slipCode(k) === code);
+  if (!key) return null;
+  const record = await db
+    .selectFrom('idempotency_keys')
+    .select(['response_status', 'response_body'])
+    .where('msisdn', '=', msisdn)
+    .where('route', '=', SUBMIT_ROUTE)
+    .where('key', '=', key)
+    .where('status', '=', 'DONE')
+    .executeTakeFirst();
+  return record?.response_status === 200 ? { statusCode: 200, body: record.response_body } : null;
 }

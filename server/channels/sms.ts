@@ -5,7 +5,7 @@ import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
-import { claimSlipCode } from './slipCodes.ts';
+import { claimSlipCode, paidUnderCode } from './slipCodes.ts';
 import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
 import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
 import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';
@@ -126,10 +126,13 @@ async function play(
     const key = `sms-code:${command.code}`;
     const claim = await claimSlipCode(deps.db, msisdn, command.code, key, now);
     if (claim.kind === 'running') return refusalText(lang, 'IDEMPOTENCY.IN_PROGRESS');
-    answer =
+    const earlier =
       claim.kind === 'answered'
-        ? toChannelAnswer({ ...claim.response, replayed: true })
-        : await submitChannelSlip(deps, { msisdn, channel: 'SMS', lang, betslip, outcomes, key });
+        ? claim.response
+        : await paidUnderCode(deps.db, msisdn, betslip.sid, command.code);
+    answer = earlier
+      ? toChannelAnswer({ ...earlier, replayed: true })
+      : await submitChannelSlip(deps, { msisdn, channel: 'SMS', lang, betslip, outcomes, key });
   } else {
     answer = await submitChannelSlip(deps, {
       msisdn,
