@@ -86,3 +86,25 @@ export function slipCode(key: string): string {
   }
   return code;
 }
+
+/** How long before its round closes a slip stuck in the offline queue is offered as an SMS. */
+export const SMS_FALLBACK_WINDOW_MS = 60 * 60 * 1000;
+
+/** Whether a queued slip of a round ending at `endsAt` (ms) is offered as an SMS at `now`. */
+export const offersSmsFallback = (endsAt: number, now: number): boolean =>
+  now < endsAt && endsAt - now <= SMS_FALLBACK_WINDOW_MS;
+
+/**
+ * The SMS command that carries a queued slip: its picks in position order and its key's short code, so
+ * the server pays it once whether this SMS or the queued request arrives first. Sesotho keyword for st.
+ */
+export function smsFallbackCommand(
+  lang: string,
+  dtos: readonly { betSlipPosition: number; prediction: number }[],
+  key: string,
+): string {
+  const outcomes = [...dtos]
+    .sort((a, b) => a.betSlipPosition - b.betSlipPosition)
+    .map((d) => String(d.prediction));
+  return `${lang === 'en' ? 'PLAY' : 'BAPALA'} ${formatSmsPicks(outcomes)} ${slipCode(key)}`;
+}

@@ -68,4 +68,28 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
       return { sid: row?.sid ?? null };
     },
   );
+
+  /**
+   * Moves the current betslip's end to `minutes` from now (demo only): shows what a subscriber sees as
+   * a round nears its close, e.g. the offer to send a slip stuck in the offline queue by SMS.
+   */
+  app.post(
+    '/current-betslip-ends-in',
+    {
+      schema: {
+        body: Type.Object({ minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }) }),
+        response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .updateTable('betslips')
+        .set({ end_at: new Date(app.now().getTime() + request.body.minutes * 60_000) })
+        .where('status', '=', 'CURRENT')
+        .returning('sid')
+        .executeTakeFirst();
+      app.events.emit('betslip.changed', { sid: row?.sid ?? null });
+      return { sid: row?.sid ?? null };
+    },
+  );
 };
