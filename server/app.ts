@@ -160,7 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After what its handlers use (notifier, reconciliation): pg-boss starts when the app is ready.
   await registerJobs(app, { config, db, now, jobs: options.jobs });
 
-  if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
+  if (config.demo) {
+    await app.register(devRoutes, { prefix: '/dev', db: db.kysely, gatewayToken: config.gatewayToken });
+  }
   if (options.staticRoot) await serveBuild(app, options.staticRoot);
 
   return app;

@@ -80,6 +80,7 @@ function samples(now: Date): Record<string, Sample> {
       body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', newPassword: 'secret123' },
     },
     'POST /api/ussd': { body: { sessionId: 'nul-1', phoneNumber: '26650000001', text: '' } },
+    'POST /dev/sms': { body: { from: '26650000001', text: 'HELP' } },
     'POST /api/sms/inbound': { body: { from: '26650000001', text: 'HELP', id: 'nul-1' } },
     'POST /api/protected/change-password': { body: { oldPassword: 'not-mine', newPassword: 'secret123' } },
     'POST /api/protected/submit-online-betslip': {

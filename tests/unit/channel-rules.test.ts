@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatSmsPicks,
+  offersSmsFallback,
   parseSmsPicks,
   parseUssdPicks,
   SLIP_CODE,
   slipCode,
+  smsFallbackCommand,
   ussdDigit,
 } from '../../machines/rules/channelPicks.ts';
 import { parseSmsCommand } from '../../server/channels/smsCommands.ts';
@@ -108,5 +110,34 @@ describe('USSD menu fold', () => {
     const english = fold('4*2', 'st', ctx);
     expect([english.lang, top(english).name]).toEqual(['en', 'MAIN']);
     expect(fold('4*3', 'st', ctx).error).toBe('INVALID');
+  });
+});
+
+describe('SMS fallback of a queued slip', () => {
+  const dtos = [
+    { betSlipPosition: 1, prediction: 13 },
+    { betSlipPosition: 0, prediction: 2 },
+    ...Array.from({ length: 12 }, (_, i) => ({ betSlipPosition: i + 2, prediction: 1 })),
+  ];
+
+  it('carries the picks in position order and the key’s code, with the keyword of the language', () => {
+    const key = 'b7e0c1de-5a8f-4b0e-9d0c-1f2e3d4c5b6a';
+    expect(smsFallbackCommand('en', dtos, key)).toBe(`PLAY 2(13)111111111111 ${slipCode(key)}`);
+    expect(smsFallbackCommand('st', dtos, key)).toBe(`BAPALA 2(13)111111111111 ${slipCode(key)}`);
+    const parsed = parseSmsCommand(smsFallbackCommand('st', dtos, key));
+    expect(parsed).toEqual({
+      kind: 'PLAY',
+      lang: 'st',
+      picks: ['2', '13', ...Array(12).fill('1')],
+      code: slipCode(key),
+    });
+  });
+
+  it('is offered only within the hour before the close', () => {
+    const endsAt = 10 * 3_600_000;
+    expect(offersSmsFallback(endsAt, endsAt - 3_600_001)).toBe(false);
+    expect(offersSmsFallback(endsAt, endsAt - 3_600_000)).toBe(true);
+    expect(offersSmsFallback(endsAt, endsAt - 1)).toBe(true);
+    expect(offersSmsFallback(endsAt, endsAt)).toBe(false);
   });
 });
