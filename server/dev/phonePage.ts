@@ -8,9 +8,12 @@ export const PHONE_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Jackpot 14 - phone simulator</title>
+<link rel="icon" href="data:,">
 <style>
+  * { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #e8efe9; color: #10231a; }
-  main { max-width: 360px; margin: 1rem auto; display: grid; gap: 1rem; }
+  main { max-width: 400px; margin: 1rem auto; padding: 0 0.75rem; display: grid; grid-template-columns: minmax(0, 1fr); gap: 1rem; }
+  button { white-space: nowrap; }
   .phone { background: #1d2b24; border-radius: 28px; padding: 1.25rem 1rem 1.5rem; box-shadow: 0 6px 18px #0004; }
   .screen { background: #c9dcc4; border-radius: 8px; min-height: 13rem; padding: 0.75rem; font: 15px/1.35 monospace;
     white-space: pre-wrap; overflow-wrap: anywhere; }
