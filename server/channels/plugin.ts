@@ -109,7 +109,13 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
 
   app.post('/sms/inbound', { schema: { body: SmsBody, querystring: TokenQuery } }, async (request, reply) => {
     const { from, text, id } = request.body;
-    await answerSms(sms, { from, text, id });
+    try {
+      await answerSms(sms, { from, text, id });
+    } catch (error) {
+      // Nothing was kept for this id: the gateway's retry works it again.
+      request.log.error({ err: error }, 'inbound SMS failed');
+      return reply.code(503).send(errorBody(503, 'ERRORS.UNAVAILABLE'));
+    }
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 };
