@@ -45,6 +45,11 @@ export interface Config {
   /** Web push: VAPID keys from the environment (else generated and kept in DATA_DIR) and the contact. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /**
+   * The Ed25519 key that signs slip receipts (RECEIPT_SIGNING_KEY: a PKCS#8 PEM or a private OKP JWK);
+   * when unset, generated and kept in DATA_DIR (server/play/receiptKey.ts).
+   */
+  receiptSigningKey: string | undefined;
   /** The newest app version as GET /api/web-registration/check-version announces it. */
   newestVersion: { version: string; isCritical: boolean; displayMessage: string; link: string };
   /** Where Android users download the native app; null hides the app-download toast. */
@@ -259,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 10_000, 0, 86_400_000),
     vapid: vapidKeys(env),
     vapidSubject: vapidSubject(env),
+    receiptSigningKey: read(env, 'RECEIPT_SIGNING_KEY'),
     newestVersion: {
       version: read(env, 'APP_VERSION') ?? '1.0.0',
       isCritical: boolean(env, 'APP_CRITICAL', false),

@@ -95,6 +95,13 @@ const tncRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
 });
 
+/** Checks a receipt: no sign-in, works offline (the receipt may come in the link's hash). */
+const verifyRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'verify',
+  component: lazyRouteComponent(() => import('./screens/verify/VerifyScreen')),
+});
+
 /**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
@@ -163,6 +170,7 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     indexRoute,
     tncRoute,
+    verifyRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,

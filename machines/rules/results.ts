@@ -28,6 +28,8 @@ export interface BetslipStatistics {
 /** A past betslip as fetch-past-submitted-betslips sends it (newest first). */
 export interface PastBetslip {
   sid: string;
+  /** The slip's receipt reference (absent in answers cached by an older build). */
+  reference?: string | null;
   won: boolean;
   betSlipClosed: boolean;
   subscriberId: string;

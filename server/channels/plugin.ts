@@ -86,6 +86,7 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
     now,
     guards: [responsiblePlayGuard],
     billingTimeoutMs: config.mobileMoney.timeoutMs,
+    receiptKey: app.receiptKey,
     current,
     accepted: (event) => app.events.emit('submission.accepted', event),
   };

@@ -1,11 +1,11 @@
 // The one way a phone channel (USSD, SMS) plays a slip: through the app's own submission code
 // (server/play/submit.ts), so the rules, limits, subscription, ledger, idempotency and receipts are the
-// app's. Phone channels pay from the wallet only; the server prices the picks itself.
+// app's, and so are the receipts (reference and signed receipt, with the slip's channel). Phone channels
+// pay from the wallet only; the server prices the picks itself.
 import { priceCents } from '../../machines/rules/betslip.ts';
 import { isUniqueViolation } from '../play/betslips.ts';
 import type { CachedBetslip, CurrentBetslipCache } from '../play/currentBetslip.ts';
 import { type SubmitDeps, submitBetslip } from '../play/submit.ts';
-import { referenceOf } from './receiptAdapter.ts';
 import type { Lang } from './texts.ts';
 
 export type Channel = 'USSD' | 'SMS';
@@ -33,7 +33,7 @@ export type ChannelAnswer =
 interface Accepted {
   submissionId: string;
   amount: number;
-  receipt?: { reference: string };
+  receipt: { reference: string };
 }
 
 /** The submission body the app would send for these picks, at the server's own price. */
@@ -53,10 +53,10 @@ export function toChannelAnswer(answer: {
   replayed: boolean;
 }): ChannelAnswer {
   const body = answer.body as Partial<Accepted> & { messageKey?: string };
-  if (answer.statusCode === 200 && typeof body.submissionId === 'string') {
+  if (answer.statusCode === 200 && typeof body.submissionId === 'string' && body.receipt) {
     return {
       ok: true,
-      reference: referenceOf(body as Accepted),
+      reference: body.receipt.reference,
       costCents: Math.round((body.amount ?? 0) * 100),
       submissionId: body.submissionId,
       replayed: answer.replayed,
@@ -66,7 +66,7 @@ export function toChannelAnswer(answer: {
 }
 
 export async function submitChannelSlip(deps: ChannelDeps, slip: ChannelSlip): Promise<ChannelAnswer> {
-  const walletDeps: SubmitDeps = { ...deps, walletOnly: true };
+  const walletDeps: SubmitDeps = { ...deps, walletOnly: true, channel: slip.channel };
   const body = channelBody(slip);
   let answer: Awaited<ReturnType<typeof submitBetslip>>;
   try {

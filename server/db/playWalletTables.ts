@@ -22,6 +22,9 @@ export type MoveKind =
 /** SETTLING: settlement has started (nothing more is accepted) but not every prize is paid yet. */
 export type BetslipStatus = 'DRAFT' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';
 export type PaidFrom = 'WALLET' | 'AIRTIME';
+
+/** Where a slip was played: the app (web or native), USSD or SMS. */
+export type SlipChannel = 'APP' | 'USSD' | 'SMS';
 export type CashOutStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
 
 export interface StoredBetslipParams {
@@ -104,6 +107,11 @@ export interface PlayWalletTables {
     correct_count: number | null;
     amount_won_cents: Int8 | null;
     prize_won: string | null;
+    /** Short, unique, readable (server/play/receipts.ts); null only until backfillReceipts ran. */
+    reference: string | null;
+    /** The signed receipt (compact JWS, EdDSA). */
+    jws: string | null;
+    channel: Generated<SlipChannel>;
   };
   prizes: {
     id: Generated<number>;

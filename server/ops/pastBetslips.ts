@@ -64,6 +64,7 @@ export async function pastBetslips(db: Db, msisdn: string) {
     return [
       {
         sid: s.betslip_sid,
+        reference: s.reference,
         won: closed && amountWonCents > 0,
         betSlipClosed: closed,
         subscriberId: s.msisdn,

@@ -106,6 +106,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 export const PastBetslipsResponse = Type.Array(
   Type.Object({
     sid: Type.String(),
+    /** The slip's receipt reference (null only for a slip not yet given one). */
+    reference: Nullable(Type.String()),
     won: Type.Boolean(),
     betSlipClosed: Type.Boolean(),
     subscriberId: Type.String(),

@@ -12,6 +12,9 @@ import type { ReconcilerDeps } from '../wallet/reconcile.ts';
 import { walletRoutes } from '../wallet/routes.ts';
 import { limitRoutes } from './limitRoutes.ts';
 import { responsiblePlayGuard } from './limits.ts';
+import { loadReceiptKey, type ReceiptKey } from './receiptKey.ts';
+import { jwksRoute, mySlipsRoute } from './receiptRoutes.ts';
+import { backfillReceipts } from './receipts.ts';
 import { playRoutes } from './routes.ts';
 
 declare module 'fastify' {
@@ -22,6 +25,8 @@ declare module 'fastify' {
     mobileMoney: MobileMoneyProvider;
     /** What payment reconciliation works on (the providers and the stake rules of this app). */
     reconcilerDeps: ReconcilerDeps;
+    /** Signs slip receipts: every channel that accepts a slip passes it to recordSlip (receipts.ts). */
+    receiptKey: ReceiptKey;
   }
 }
 
@@ -43,15 +48,23 @@ export async function registerPlayAndWallet(
   const mobileMoney =
     options.mobileMoney ?? createMobileMoney(config, databaseOutcomes(db.kysely, 'mobile-money'));
   app.decorate('mobileMoney', mobileMoney);
+  const receiptKey = loadReceiptKey(config);
+  app.decorate('receiptKey', receiptKey);
+  // Slips from before receipts, and the demo's history, get theirs (a no-op once all have one).
+  const backfilled = await backfillReceipts(db.kysely, receiptKey);
+  if (backfilled > 0) app.log.info({ backfilled }, 'receipts issued for earlier slips');
   const stakes = {
     db: db.kysely,
     billing,
     now,
     guards: [responsiblePlayGuard],
     billingTimeoutMs: config.mobileMoney.timeoutMs,
+    receiptKey,
   };
   app.decorate('reconcilerDeps', { db: db.kysely, mobileMoney, stakes });
   await registerProtected(app, playRoutes, { ...stakes, demo: config.demo });
+  await app.register(jwksRoute, { key: receiptKey });
+  await registerProtected(app, mySlipsRoute, { db: db.kysely });
   await registerProtected(app, limitRoutes, { db: db.kysely, now });
   await registerProtected(app, walletRoutes, {
     db: db.kysely,

@@ -10,6 +10,7 @@ import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
+import type { ReceiptKey } from './receiptKey.ts';
 import {
   BetslipResponse,
   PrizesResponse,
@@ -30,6 +31,7 @@ export interface PlayOptions {
   guards?: StakeGuard[];
   /** How long a submission waits for operator billing. */
   billingTimeoutMs: number;
+  receiptKey: ReceiptKey;
 }
 
 export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, opts) => {
@@ -89,6 +91,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         now,
         guards: opts.guards,
         billingTimeoutMs: opts.billingTimeoutMs,
+        receiptKey: opts.receiptKey,
       };
       // A queued slip the app may also have sent by SMS (with its key's short code): the first of the
       // two to arrive pays; the other answers with the first's answer (server/channels/slipCodes.ts).

@@ -59,6 +59,37 @@ export const SubmitAccepted = Type.Object({
   submissionId: Type.String(),
   paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
   amount: Money,
+  receipt: Type.Object({ reference: Type.String(), jws: Type.String() }),
+});
+
+const Channel = Type.Union([Type.Literal('APP'), Type.Literal('USSD'), Type.Literal('SMS')]);
+
+export const MySlipsQuery = Type.Object({ sid: Type.Optional(Text({ minLength: 1, maxLength: 64 })) });
+
+/** my-slips answer: the subscriber's own slips on one betslip, oldest first. */
+export const MySlipsResponse = Type.Array(
+  Type.Object({
+    reference: Type.String(),
+    createdAt: Type.String({ description: 'ISO 8601, UTC' }),
+    cost: Money,
+    paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
+    channel: Channel,
+    predictions: Type.Array(Type.Integer()),
+    jws: Type.String(),
+  }),
+);
+
+export const JwksResponse = Type.Object({
+  keys: Type.Array(
+    Type.Object({
+      kty: Type.Literal('OKP'),
+      crv: Type.Literal('Ed25519'),
+      x: Type.String(),
+      kid: Type.String(),
+      alg: Type.Literal('EdDSA'),
+      use: Type.Literal('sig'),
+    }),
+  ),
 });
 
 export const PrizesResponse = Type.Array(Type.Object({ prizeType: Type.Integer(), amount: Money }));

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
-import type { PaidFrom, StoredPrediction } from '../db/playWalletTables.ts';
+import type { PaidFrom, SlipChannel, StoredPrediction } from '../db/playWalletTables.ts';
 import { refusal } from '../errors.ts';
 import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
 import { withTimeout } from '../providers/mobileMoney.ts';
@@ -25,6 +25,8 @@ import {
 import { lockOpenBetslip, openCheck } from './betslips.ts';
 import type { CurrentBetslipCache } from './currentBetslip.ts';
 import { judgeSubmission, notOpen } from './judge.ts';
+import type { ReceiptKey } from './receiptKey.ts';
+import { type Receipt, receiptOf, recordSlip } from './receipts.ts';
 
 type Db = Kysely<Database>;
 
@@ -56,6 +58,10 @@ export interface SubmitDeps {
   /** How long to wait for operator billing before answering 503 (the intent stays for a retry). */
   billingTimeoutMs: number;
   guards?: StakeGuard[];
+  /** Signs each accepted slip's receipt. */
+  receiptKey: ReceiptKey;
+  /** Where the slip comes from (default the app). */
+  channel?: SlipChannel;
   /** Pay from the wallet only (phone channels): a wallet that does not cover the price is a 402. */
   walletOnly?: boolean;
 }
@@ -196,7 +202,7 @@ async function judgeAndPay(
         serviceId: SERVICE_ID,
         idempotencyKey: `stake:${key}`,
       });
-      if (debit.ok) return writeSlip(trx, stake, 'WALLET', null, complete);
+      if (debit.ok) return writeSlip(deps, trx, stake, 'WALLET', null, complete);
     }
     if (deps.walletOnly) return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
     await reserveStake(trx, stake, now);
@@ -220,8 +226,11 @@ export async function resumeStake(
   complete?: Complete,
 ): Promise<StoredResponse> {
   switch (stake.status) {
-    case 'CONFIRMED':
-      return accepted(stake, 'AIRTIME');
+    case 'CONFIRMED': {
+      const receipt = await receiptOf(deps.db, stake.submissionId);
+      if (!receipt) throw new Error(`confirmed airtime stake ${stake.reference} has no slip`);
+      return accepted(stake, 'AIRTIME', receipt);
+    }
     case 'REFUNDING':
       await refundStake(deps, stake.reference);
       return refusal(409, 'BETSLIP.CLOSED');
@@ -293,7 +302,7 @@ export async function confirmCharged(
       });
       if (!posted.ok) throw new Error('airtime stake pair refused');
     }
-    return writeSlip(trx, stake, 'AIRTIME', providerRef, complete);
+    return writeSlip(deps, trx, stake, 'AIRTIME', providerRef, complete);
   });
   if (outcome === 'REFUND') {
     await refundStake(deps, stake.reference);
@@ -319,7 +328,11 @@ export async function refundStake(deps: SubmitDeps, reference: string): Promise<
   return moveStake(deps.db, reference, ['REFUNDING'], 'REFUNDED');
 }
 
-function accepted(stake: Pick<AirtimeStake, 'submissionId' | 'amountCents' | 'lang'>, paidFrom: PaidFrom) {
+function accepted(
+  stake: Pick<AirtimeStake, 'submissionId' | 'amountCents' | 'lang'>,
+  paidFrom: PaidFrom,
+  receipt: Receipt,
+) {
   return {
     statusCode: 200,
     body: {
@@ -328,31 +341,36 @@ function accepted(stake: Pick<AirtimeStake, 'submissionId' | 'amountCents' | 'la
       submissionId: stake.submissionId,
       paidFrom,
       amount: stake.amountCents / 100,
+      receipt,
     },
   };
 }
 
 async function writeSlip(
+  deps: SubmitDeps,
   trx: Db,
   stake: Omit<AirtimeStake, 'status' | 'createdAt'>,
   paidFrom: PaidFrom,
   paymentRef: string | null,
   complete?: Complete,
 ): Promise<StoredResponse> {
-  await trx
-    .insertInto('submissions')
-    .values({
+  const receipt = await recordSlip(
+    trx,
+    deps.receiptKey,
+    {
       id: stake.submissionId,
-      betslip_sid: stake.sid,
+      sid: stake.sid,
       msisdn: stake.msisdn,
-      predictions: JSON.stringify(stake.predictions),
-      cost_cents: stake.amountCents,
-      paid_from: paidFrom,
-      payment_ref: paymentRef,
-      idempotency_key: stake.key,
-    })
-    .execute();
-  const response = accepted(stake, paidFrom);
+      predictions: stake.predictions,
+      costCents: stake.amountCents,
+      paidFrom,
+      paymentRef,
+      idempotencyKey: stake.key,
+      channel: deps.channel ?? 'APP',
+    },
+    deps.now(),
+  );
+  const response = accepted(stake, paidFrom, receipt);
   if (complete) await complete(trx, response);
   return response;
 }

@@ -16,6 +16,14 @@ export interface SubmitAccepted extends SubmitResult {
   submissionId: string;
   paidFrom: 'WALLET' | 'AIRTIME';
   amount: number;
+  /** The slip's reference and signed receipt (CONTRACTS.md "Receipts"). */
+  receipt: SlipReceipt;
+}
+
+export interface SlipReceipt {
+  reference: string;
+  /** Compact JWS (EdDSA): checked on /verify. */
+  jws: string;
 }
 
 export interface Prize {
@@ -58,4 +66,14 @@ export const ACCOUNT_CHANGED_EVENT = 'jackpot:account-changed';
 
 export const notifyAccountChanged = (): void => {
   window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT));
+};
+
+/**
+ * A slip was just paid on this page: its receipt, for the receipt sheet (src/receipts/PlayedThisRound.tsx,
+ * a lazy chunk that listens while /play is open). A window event, so that chunk imports nothing from /play's.
+ */
+export const RECEIPT_EVENT = 'jackpot:receipt';
+
+export const announceReceipt = (receipt: SlipReceipt | undefined): void => {
+  if (receipt) window.dispatchEvent(new CustomEvent<SlipReceipt>(RECEIPT_EVENT, { detail: receipt }));
 };

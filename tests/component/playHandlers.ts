@@ -80,4 +80,7 @@ export const playDefaults = [
   http.get(`${PLAY}/fetch-current-betslip`, () => HttpResponse.json(betslipFixture())),
   http.get(`${PLAY}/fetch-current-prizes`, () => HttpResponse.json(PRIZES)),
   http.get(`${PLAY}/fetch-testimonials`, () => HttpResponse.json(TESTIMONIALS)),
+  // Receipts: no slips played yet, and a key set for /verify (tests that check receipts set their own).
+  http.get(`${PLAY}/my-slips`, () => HttpResponse.json([])),
+  http.get('/api/receipts/jwks.json', () => HttpResponse.json({ keys: [] })),
 ];

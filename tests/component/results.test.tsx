@@ -118,6 +118,8 @@ describe('results screen', () => {
     await user.click(won);
     expect(won).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Congratulations! You won the Second Prize: M. 2,500.50.')).toBeInTheDocument();
+    // The slip's receipt reference (a slip from an older answer without one shows none).
+    expect(screen.getByText('J14-WON-7F3K2Q').closest('p')).toHaveTextContent('Reference J14-WON-7F3K2Q');
     await waitFor(() => expect(confetti.fire).toHaveBeenCalledTimes(1));
     const options = (confetti.fire.mock.calls[0] as unknown as [{ colors: string[] }])[0];
     expect(options.colors).toContain('#f5c518');

@@ -53,6 +53,7 @@ export function slipFixture(overrides: Partial<PastBetslip> & { daysAgo?: number
 
 export const WON = slipFixture({
   sid: 'J14-WON',
+  reference: 'J14-WON-7F3K2Q',
   daysAgo: 2,
   won: true,
   amountWon: 2500.5,

@@ -53,7 +53,7 @@ export const balance = (t: TestApp, msisdn: string) => availableCents(t.db.kysel
 export async function slipsOf(t: TestApp, msisdn: string) {
   return t.db.kysely
     .selectFrom('submissions')
-    .select(['id', 'predictions', 'cost_cents', 'paid_from', 'idempotency_key'])
+    .select(['id', 'predictions', 'cost_cents', 'paid_from', 'idempotency_key', 'reference', 'channel'])
     .where('msisdn', '=', msisdn)
     .execute();
 }

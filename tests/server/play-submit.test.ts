@@ -84,6 +84,7 @@ describeEachDb('submit-online-betslip', (t) => {
       submissionId: expect.any(String),
       paidFrom: 'WALLET',
       amount: 12,
+      receipt: { reference: expect.stringMatching(/^J14-\d{4}-[2-9A-HJ-NP-Z]{6}$/), jws: expect.any(String) },
     });
     expect(await availableCents(t().db.kysely, msisdn)).toBe(88_00);
     const [stored] = await submissionsOf(t(), msisdn);

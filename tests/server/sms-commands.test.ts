@@ -70,7 +70,10 @@ describeEachDb('SMS commands', (t) => {
     // The provider sends the same message again: nothing more is paid or sent.
     expect((await inboundSms(tt.app, msisdn, `PLAY ${formatSmsPicks(outcomes)}`, id)).statusCode).toBe(200);
     expect(await outbox(tt.app, msisdn)).toHaveLength(1);
-    expect(await slipsOf(tt, msisdn)).toHaveLength(1);
+    const slips = await slipsOf(tt, msisdn);
+    expect(slips).toHaveLength(1);
+    expect(slips[0]?.channel).toBe('SMS');
+    expect(reply).toContain(`Reference: ${slips[0]?.reference}.`);
     expect(await balance(tt, msisdn)).toBe(50_00 - price);
 
     await inboundSms(tt.app, msisdn, 'bapala qp', newId());
@@ -86,7 +89,8 @@ describeEachDb('SMS commands', (t) => {
     );
     await inboundSms(tt.app, msisdn, 'RESULTS', newId());
     expect((await outbox(tt.app, msisdn))[0]).toMatch(
-      /^\d\d\/\d\d [1-3]{14} open\n\d\d\/\d\d 143123123123\d\d open$/,
+      // Both slips (accepted at the same test-clock time, so in either order).
+      /^(\d\d\/\d\d [1-7]{14} open\n?){2}$/,
     );
   });
 
@@ -144,6 +148,8 @@ describeEachDb('SMS commands', (t) => {
     await inboundSms(tt.app, msisdn, `PLAY ${ALL_ONES} ${slipCode(key)}`, newId());
     const [reply] = await outbox(tt.app, msisdn);
     expect(reply).toMatch(/^Jackpot 14: slip accepted, M 2\.00 paid from your wallet\./);
+    // The SMS tells the reference of the app's slip.
+    expect(reply).toContain(`Reference: ${app.json().receipt.reference}.`);
     expect(await slipsOf(tt, msisdn)).toHaveLength(1);
     expect(await balance(tt, msisdn)).toBe(18_00);
     // The queue's next replay is the same answer too.
@@ -169,7 +175,9 @@ describeEachDb('SMS commands', (t) => {
       messageKey: 'SUBMISSION.ACCEPTED',
       submissionId: slip?.id,
       amount: 2,
+      receipt: { reference: slip?.reference },
     });
+    expect(slip?.channel).toBe('SMS');
     expect(await slipsOf(tt, msisdn)).toHaveLength(1);
     expect(await balance(tt, msisdn)).toBe(18_00);
   });

@@ -118,6 +118,9 @@ describeEachDb('USSD', (t) => {
     const slips = await slipsOf(tt, msisdn);
     expect(slips).toHaveLength(1);
     expect(slips[0]?.paid_from).toBe('WALLET');
+    // The receipt's reference, on a slip of channel USSD.
+    expect(slips[0]?.channel).toBe('USSD');
+    expect(paid).toContain(`Tshupiso: ${slips[0]?.reference}.`);
     const stored = (
       typeof slips[0]?.predictions === 'string' ? JSON.parse(slips[0].predictions) : slips[0]?.predictions
     ) as { prediction: number }[];

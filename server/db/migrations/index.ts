@@ -11,6 +11,7 @@ import * as abuseLimits from './007_abuse_limits.ts';
 import * as settling from './008_settling.ts';
 import * as jobs from './009_jobs.ts';
 import * as otpPurpose from './010_otp_purpose.ts';
+import * as receipts from './011_receipts.ts';
 import * as ussdSms from './016_ussd_sms.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '008_settling': settling,
   '009_jobs': jobs,
   '010_otp_purpose': otpPurpose,
+  '011_receipts': receipts,
   '016_ussd_sms': ussdSms,
 };

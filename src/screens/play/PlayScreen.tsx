@@ -23,6 +23,9 @@ const Testimonials = lazy(() =>
 // Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
 const QueuePanel = lazy(() => import('./PlayQueuePanel'));
 
+// "You have played this round" and the receipt sheet after paying: their own chunk, like the queue's.
+const PlayedThisRound = lazy(() => import('../../receipts/PlayedThisRound'));
+
 /** Testimonials once per visit; without any, the screen has no carousel. */
 function useTestimonials(): Testimonial[] {
   const [items, setItems] = useState<Testimonial[]>([]);
@@ -84,6 +87,7 @@ export default function PlayScreen() {
 
       <Suspense fallback={null}>
         <QueuePanel />
+        <PlayedThisRound sid={betslip?.sid} matches={betslip?.matches} />
       </Suspense>
 
       {phase === 'loading' && !betslip && (

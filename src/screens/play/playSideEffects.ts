@@ -10,9 +10,11 @@ import type { Betslip, BetslipInput, SubmitInput, SubmitResult } from '../../../
 import { serverNow } from '../../api/clock';
 import { ApiError } from '../../api/http';
 import {
+  announceReceipt,
   fetchCurrentBetslip,
   notifyAccountChanged,
   type SubmissionPayload,
+  type SubmitAccepted,
   submitBetslip,
 } from '../../api/play';
 import { i18n } from '../../i18n/i18n';
@@ -84,6 +86,7 @@ export function playSideEffects(
       onSubmitted: (_, { result }) => {
         // A queued slip has not been paid yet: the refetch comes when the queue sends it.
         if (result.messageKey !== QUEUED_KEY) notifyAccountChanged();
+        announceReceipt((result as Partial<SubmitAccepted>).receipt);
       },
     },
   };

@@ -50,6 +50,11 @@ export function SlipItem({
       </button>
       {open && (
         <div className="slip-body" id={bodyId}>
+          {slip.reference && (
+            <p className="slip-reference">
+              <Trans>Reference</Trans> <strong>{slip.reference}</strong>
+            </p>
+          )}
           {state === 'won' && (
             <p className="congrats" role="status">
               {prize

@@ -1,0 +1,52 @@
+// Receipts API (CONTRACTS.md "Receipts"): the public key anyone checks a receipt with, and a
+// subscriber's own slips on a betslip with their receipts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { fromJson } from '../db/json.ts';
+import type { StoredPrediction } from '../db/playWalletTables.ts';
+import { currentBetslip } from './betslips.ts';
+import type { ReceiptKey } from './receiptKey.ts';
+import { predictionNumbers } from './receipts.ts';
+import { JwksResponse, MySlipsQuery, MySlipsResponse } from './schemas.ts';
+
+/** Receipts are checked offline from a cached copy; a day is short next to how long a key lives. */
+const JWKS_CACHE = 'public, max-age=86400';
+
+/** GET /api/receipts/jwks.json: public, no sign-in. */
+export const jwksRoute: FastifyPluginAsyncTypebox<{ key: ReceiptKey }> = async (app, { key }) => {
+  const body = { keys: [key.publicJwk] };
+  app.get('/api/receipts/jwks.json', { schema: { response: { 200: JwksResponse } } }, async (_req, reply) =>
+    reply.header('cache-control', JWKS_CACHE).send(body),
+  );
+};
+
+/** GET /api/protected/my-slips?sid=: only the signed-in subscriber's slips; unknown sid → []. */
+export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get(
+    '/my-slips',
+    { schema: { querystring: MySlipsQuery, response: { 200: MySlipsResponse } } },
+    async (request) => {
+      const sid = request.query.sid ?? (await currentBetslip(db))?.sid;
+      if (!sid) return [];
+      const rows = await db
+        .selectFrom('submissions')
+        .select(['reference', 'jws', 'created_at', 'cost_cents', 'paid_from', 'channel', 'predictions'])
+        .where('msisdn', '=', request.user.msisdn)
+        .where('betslip_sid', '=', sid)
+        .where('jws', 'is not', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        reference: r.reference ?? '',
+        createdAt: r.created_at.toISOString(),
+        cost: Number(r.cost_cents) / 100,
+        paidFrom: r.paid_from,
+        channel: r.channel,
+        predictions: predictionNumbers(fromJson<StoredPrediction[]>(r.predictions)),
+        jws: r.jws ?? '',
+      }));
+    },
+  );
+};

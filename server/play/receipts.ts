@@ -1,0 +1,180 @@
+// Receipts: every accepted slip, from any channel (app, USSD, SMS), is written by recordSlip with a short
+// reference a person can read out (J14-0004-7F3K2Q: the betslip and six characters nobody confuses) and a
+// receipt signed with Ed25519 (a compact JWS, alg EdDSA) that anyone can check against the published key
+// (GET /api/receipts/jwks.json), offline too. See CONTRACTS.md "Receipts".
+import { randomBytes, sign } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { PaidFrom, SlipChannel, StoredPrediction } from '../db/playWalletTables.ts';
+import type { ReceiptKey } from './receiptKey.ts';
+
+type Db = Kysely<Database>;
+
+/** No 0/O, 1/I: a reference is read aloud and typed from paper. 32 letters: 30 bits in six. */
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const SUFFIX_LENGTH = 6;
+/** A collision in a billion is already rare; several in a row mean something else is wrong. */
+const ATTEMPTS = 5;
+
+export interface Receipt {
+  reference: string;
+  jws: string;
+}
+
+/** What the receipt says (the JWS payload). Money in M, as on the wire. */
+export interface ReceiptPayload {
+  ref: string;
+  sid: string;
+  msisdn: string;
+  /** The 14 predictions as sent (1, 2, 3, 12, 13, 23, 123), in betslip order. */
+  predictions: number[];
+  cost: number;
+  paidFrom: PaidFrom;
+  /** Server time the slip was accepted, ISO. */
+  at: string;
+}
+
+export interface SlipToRecord {
+  id: string;
+  sid: string;
+  msisdn: string;
+  predictions: StoredPrediction[];
+  costCents: number;
+  paidFrom: PaidFrom;
+  paymentRef: string | null;
+  idempotencyKey: string;
+  channel: SlipChannel;
+}
+
+export function newReference(sid: string): string {
+  const bytes = randomBytes(SUFFIX_LENGTH);
+  let suffix = '';
+  for (const b of bytes) suffix += ALPHABET[b & 31];
+  return `${sid}-${suffix}`;
+}
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Signs a receipt: a compact JWS with header {alg: 'EdDSA', kid}. */
+export function signReceipt(key: ReceiptKey, payload: ReceiptPayload): string {
+  const input = `${b64({ alg: 'EdDSA', kid: key.kid })}.${b64(payload)}`;
+  return `${input}.${sign(null, Buffer.from(input), key.privateKey).toString('base64url')}`;
+}
+
+export const predictionNumbers = (predictions: StoredPrediction[]): number[] =>
+  [...predictions].sort((a, b) => a.betSlipPosition - b.betSlipPosition).map((p) => p.prediction);
+
+function payloadOf(
+  slip: Omit<SlipToRecord, 'id' | 'paymentRef' | 'idempotencyKey' | 'channel'>,
+  ref: string,
+  at: Date,
+) {
+  return {
+    ref,
+    sid: slip.sid,
+    msisdn: slip.msisdn,
+    predictions: predictionNumbers(slip.predictions),
+    cost: slip.costCents / 100,
+    paidFrom: slip.paidFrom,
+    at: at.toISOString(),
+  } satisfies ReceiptPayload;
+}
+
+/**
+ * Writes an accepted slip with its reference and signed receipt, in the caller's transaction (the one
+ * that took the money), so a slip never exists without its receipt. Every channel calls this. A reference
+ * already taken is not an error: ON CONFLICT leaves the transaction usable and another one is drawn.
+ */
+export async function recordSlip(
+  trx: Db,
+  key: ReceiptKey,
+  slip: SlipToRecord,
+  at: Date,
+  draw: (sid: string) => string = newReference,
+): Promise<Receipt> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const reference = draw(slip.sid);
+    const jws = signReceipt(key, payloadOf(slip, reference, at));
+    const written = await trx
+      .insertInto('submissions')
+      .values({
+        id: slip.id,
+        betslip_sid: slip.sid,
+        msisdn: slip.msisdn,
+        predictions: JSON.stringify(slip.predictions),
+        cost_cents: slip.costCents,
+        paid_from: slip.paidFrom,
+        payment_ref: slip.paymentRef,
+        idempotency_key: slip.idempotencyKey,
+        created_at: at,
+        reference,
+        jws,
+        channel: slip.channel,
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (written) return { reference, jws };
+  }
+  throw new Error(`no free receipt reference for betslip ${slip.sid}`);
+}
+
+/** The receipt of a slip written earlier (an answer rebuilt after a crash or by reconciliation). */
+export async function receiptOf(db: Db, submissionId: string): Promise<Receipt | null> {
+  const row = await db
+    .selectFrom('submissions')
+    .select(['reference', 'jws'])
+    .where('id', '=', submissionId)
+    .executeTakeFirst();
+  return row?.reference && row.jws ? { reference: row.reference, jws: row.jws } : null;
+}
+
+/**
+ * Gives slips written before receipts existed (or by the demo seed) their reference and receipt, signed
+ * with their own stored time. Run at start; does nothing once every slip has one.
+ */
+export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select([
+      'id',
+      'betslip_sid',
+      'msisdn',
+      'predictions',
+      'cost_cents',
+      'paid_from',
+      'reference',
+      'created_at',
+    ])
+    .where('jws', 'is', null)
+    .execute();
+  for (const row of rows) {
+    const predictions: StoredPrediction[] =
+      typeof row.predictions === 'string' ? JSON.parse(row.predictions) : row.predictions;
+    const slip = {
+      sid: row.betslip_sid,
+      msisdn: row.msisdn,
+      predictions,
+      costCents: Number(row.cost_cents),
+      paidFrom: row.paid_from,
+    };
+    for (let attempt = 0; ; attempt++) {
+      const reference = row.reference ?? newReference(row.betslip_sid);
+      const taken = await db
+        .selectFrom('submissions')
+        .select('id')
+        .where('reference', '=', reference)
+        .where('id', '!=', row.id)
+        .executeTakeFirst();
+      if (taken && attempt < ATTEMPTS) continue;
+      await db
+        .updateTable('submissions')
+        .set({ reference, jws: signReceipt(key, payloadOf(slip, reference, row.created_at)) })
+        .where('id', '=', row.id)
+        .where('jws', 'is', null)
+        .execute();
+      break;
+    }
+  }
+  return rows.length;
+}

@@ -1,0 +1,86 @@
+// What a receipt says, as the receipt sheet and /verify show it: the reference, the picks (with the
+// matches when we know them), the price, how it was paid and the server's time in Maseru.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
+
+export interface MatchName {
+  homeTeam: string;
+  awayTeam: string;
+}
+
+export function ReceiptDetails({
+  payload,
+  matches,
+  showNumber = false,
+}: {
+  payload: ReceiptPayload;
+  /** The betslip's matches, when this is the betslip on screen. */
+  matches?: readonly MatchName[];
+  /** The subscriber's number (for a stranger checking someone's receipt). */
+  showNumber?: boolean;
+}) {
+  const { t } = useLingui();
+  const price = `M ${payload.cost.toFixed(2)}`;
+  const paid = payload.paidFrom === 'WALLET' ? t`From the wallet` : t`By airtime`;
+  const time = receiptTime(payload.at);
+  return (
+    <div className="receipt">
+      <p className="receipt-ref">
+        <span>
+          <Trans>Reference</Trans>
+        </span>{' '}
+        <strong data-testid="receipt-reference">{payload.ref}</strong>
+      </p>
+      <dl className="receipt-facts">
+        <div>
+          <dt>
+            <Trans>Betslip</Trans>
+          </dt>
+          <dd>{payload.sid}</dd>
+        </div>
+        {showNumber && (
+          <div>
+            <dt>
+              <Trans>Number</Trans>
+            </dt>
+            <dd>{payload.msisdn}</dd>
+          </div>
+        )}
+        <div>
+          <dt>
+            <Trans>Price</Trans>
+          </dt>
+          <dd>{price}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Paid</Trans>
+          </dt>
+          <dd>{paid}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Accepted at</Trans>
+          </dt>
+          <dd>{time}</dd>
+        </div>
+      </dl>
+      <ol className="receipt-picks" aria-label={t`Picks`}>
+        {payload.predictions.map((p, i) => {
+          const m = matches?.[i];
+          const number = i + 1;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a slip's picks are in betslip order and never move
+            <li key={i}>
+              <span className="receipt-no">{number}.</span>
+              <span className="receipt-match">
+                {m ? `${m.homeTeam} – ${m.awayTeam}` : t`Match ${number}`}
+              </span>
+              <strong className="receipt-pick">{pickLabel(p)}</strong>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
