@@ -67,8 +67,14 @@ export async function walletText(db: Db, msisdn: string, lang: Lang, moves: numb
   return lines.join('\n');
 }
 
-/** The last slips, one a line: date, price, picks in keypad digits when `picks`, and the result. */
-export async function slipsText(db: Db, msisdn: string, lang: Lang, count: number): Promise<string> {
+/** The last slips, one a line: date, picks in keypad digits, the result, and (`references`) the receipt's reference. */
+export async function slipsText(
+  db: Db,
+  msisdn: string,
+  lang: Lang,
+  count: number,
+  references = false,
+): Promise<string> {
   const rows = await db
     .selectFrom('submissions')
     .innerJoin('betslips', 'betslips.sid', 'submissions.betslip_sid')
@@ -78,6 +84,7 @@ export async function slipsText(db: Db, msisdn: string, lang: Lang, count: numbe
       'submissions.predictions',
       'submissions.correct_count',
       'submissions.amount_won_cents',
+      'submissions.reference',
       'betslips.status',
     ])
     .where('submissions.msisdn', '=', msisdn)
@@ -94,7 +101,8 @@ export async function slipsText(db: Db, msisdn: string, lang: Lang, count: numbe
         r.correct_count === null
           ? say(lang, 'open')
           : `${r.correct_count}/14${toCents(r.amount_won_cents) > 0 ? ` ${say(lang, 'won')} ${money(toCents(r.amount_won_cents))}` : ''}`;
-      return `${dayMonth(r.created_at)} ${picks} ${result}`;
+      const reference = references && r.reference ? ` ${r.reference}` : '';
+      return `${dayMonth(r.created_at)} ${picks} ${result}${reference}`;
     })
     .join('\n');
 }

@@ -97,7 +97,7 @@ async function commandReply(deps: SmsDeps, msisdn: string, message: InboundSms):
     case 'BALANCE':
       return walletText(deps.db, msisdn, lang, 2);
     case 'RESULTS':
-      return slipsText(deps.db, msisdn, lang, 3);
+      return slipsText(deps.db, msisdn, lang, 3, true);
     case 'PLAY':
       return play(deps, msisdn, lang, command, message.id);
   }

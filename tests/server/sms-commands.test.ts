@@ -90,7 +90,7 @@ describeEachDb('SMS commands', (t) => {
     await inboundSms(tt.app, msisdn, 'RESULTS', newId());
     expect((await outbox(tt.app, msisdn))[0]).toMatch(
       // Both slips (accepted at the same test-clock time, so in either order).
-      /^(\d\d\/\d\d [1-7]{14} open\n?){2}$/,
+      /^(\d\d\/\d\d [1-7]{14} open \S+-[2-9A-HJ-NP-Z]{6}\n?){2}$/,
     );
   });
 
