@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
+import { registerChannels } from './channels/plugin.ts';
 import type { Config } from './config.ts';
 import { registerCors } from './cors.ts';
 import type { Db } from './db/index.ts';
@@ -151,13 +152,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // registerProtected (bearer token checked, request.user set). Play and wallet register here too.
   await registerProtected(app, whoamiRoutes, {});
   await registerPlayAndWallet(app, { config, db, now });
+  // Playing without data: the USSD and SMS gateways' callbacks, on the same submission code.
+  await registerChannels(app, { config, db, now, sms });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
   await registerOperations(app, { db: db.kysely, now });
   await registerPush(app, { config, db, now, sender: options.pushSender });
   // After what its handlers use (notifier, reconciliation): pg-boss starts when the app is ready.
   await registerJobs(app, { config, db, now, jobs: options.jobs });
 
-  if (config.demo) await app.register(devRoutes, { prefix: '/dev', db: db.kysely });
+  if (config.demo) {
+    await app.register(devRoutes, { prefix: '/dev', db: db.kysely, gatewayToken: config.gatewayToken });
+  }
   if (options.staticRoot) await serveBuild(app, options.staticRoot);
 
   return app;

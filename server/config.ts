@@ -61,6 +61,11 @@ export interface Config {
    * runs at https://localhost (capacitor://localhost on iOS) and calls the API with a bearer token.
    */
   corsOrigins: string[];
+  /**
+   * The USSD and SMS gateways' shared secret, sent as ?token= on their callbacks (USSD_GATEWAY_TOKEN).
+   * Unset in demo; production without it does not take phone-channel callbacks at all.
+   */
+  gatewayToken: string | undefined;
 }
 
 export interface AbuseLimits {
@@ -273,5 +278,6 @@ export function loadConfig(env: Env = process.env): Config {
       loginFailedAccountsPerAddress: integer(env, 'LOGIN_FAILED_ACCOUNTS_PER_ADDRESS', 100, 1, 1_000_000),
     },
     corsOrigins: corsOrigins(env),
+    gatewayToken: read(env, 'USSD_GATEWAY_TOKEN'),
   };
 }

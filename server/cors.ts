@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 const CORS_PATHS = /^\/(api|auth)(\/|\?|$)/;
 
 /** Headers the app sends: the bearer token or Basic credentials, JSON or form bodies, retry keys. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Slip-Code'];
 
 /**
  * Response headers the app reads besides the always-visible ones: the server clock (Date), how long to

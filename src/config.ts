@@ -15,6 +15,8 @@ export const config = {
   keyClient: 'mobile',
   /** Basic credential of the website client for registration, version and client-type calls. */
   websiteBasicKey: (env.VITE_WEBSITE_CLIENT_BASIC as string | undefined) ?? btoa('website:website-secret'),
+  /** The number subscribers text SMS commands to (the SMS gateway's inbound number or short code). */
+  smsNumber: (env.VITE_SMS_NUMBER as string | undefined) ?? '14014',
   /** The build's version (package.json), compared with the server's version-check answer. */
   appVersion: version,
 } as const;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { AbuseLimitsTables } from './abuseLimitsTables.ts';
+import type { ChannelTables } from './channelTables.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
@@ -21,7 +22,8 @@ export interface Database
     PushTables,
     IntentTables,
     AbuseLimitsTables,
-    StandingPicksTables {}
+    StandingPicksTables,
+    ChannelTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

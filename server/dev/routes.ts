@@ -1,12 +1,16 @@
 // Demo-mode developer routes. Registered only when config.demo is on, so production has no /dev at all.
+import { randomUUID } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { Text } from '../text.ts';
+import { PHONE_HTML, PHONE_JS } from './phonePage.ts';
 
 export interface DevOptions {
   db: Kysely<Database>;
+  /** The gateways' token, so the simulator's inbound SMS passes as the gateway's would. */
+  gatewayToken?: string;
 }
 
 const OUTBOX_LIMIT = 50;
@@ -20,7 +24,40 @@ const SmsList = Type.Array(
   }),
 );
 
-export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db }) => {
+export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db, gatewayToken }) => {
+  /** The phone simulator: USSD and SMS from a browser (phonePage.ts). */
+  app.get('/ussd', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PHONE_HTML));
+  app.get('/ussd.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(PHONE_JS));
+
+  /**
+   * An inbound SMS from `from`, as the SMS gateway would deliver it (POST /api/sms/inbound with a fresh
+   * message id); the reply lands in the outbox above.
+   */
+  app.post(
+    '/sms',
+    {
+      schema: {
+        body: Type.Object({ from: Text({ minLength: 1, maxLength: 32 }), text: Text({ maxLength: 1000 }) }),
+      },
+    },
+    async (request, reply) => {
+      const query = gatewayToken ? `?token=${encodeURIComponent(gatewayToken)}` : '';
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/sms/inbound${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          from: request.body.from,
+          to: 'dev',
+          text: request.body.text,
+          id: `dev-${randomUUID()}`,
+          date: app.now().toISOString(),
+        }).toString(),
+      });
+      return reply.code(res.statusCode).type('text/plain; charset=utf-8').send(res.body);
+    },
+  );
+
   /** The dev SMS outbox, newest first; ?msisdn= in any spelling narrows it to one number. */
   app.get(
     '/sms',
@@ -61,6 +98,30 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
       const row = await db
         .updateTable('betslips')
         .set({ end_at: new Date(app.now().getTime() - 1000) })
+        .where('status', '=', 'CURRENT')
+        .returning('sid')
+        .executeTakeFirst();
+      app.events.emit('betslip.changed', { sid: row?.sid ?? null });
+      return { sid: row?.sid ?? null };
+    },
+  );
+
+  /**
+   * Moves the current betslip's end to `minutes` from now (demo only): shows what a subscriber sees as
+   * a round nears its close, e.g. the offer to send a slip stuck in the offline queue by SMS.
+   */
+  app.post(
+    '/current-betslip-ends-in',
+    {
+      schema: {
+        body: Type.Object({ minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }) }),
+        response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .updateTable('betslips')
+        .set({ end_at: new Date(app.now().getTime() + request.body.minutes * 60_000) })
         .where('status', '=', 'CURRENT')
         .returning('sid')
         .executeTakeFirst();

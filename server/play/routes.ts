@@ -1,6 +1,8 @@
 // Play API routes, registered inside the authenticated /api/protected scope (request.user is set).
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { slipCode } from '../../machines/rules/channelPicks.ts';
+import { claimSlipCode } from '../channels/slipCodes.ts';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { type ErrorBody, ErrorResponse, refusal } from '../errors.ts';
@@ -91,6 +93,17 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         billingTimeoutMs: opts.billingTimeoutMs,
         receiptKey: opts.receiptKey,
       };
+      // A queued slip the app may also have sent by SMS (with its key's short code): the first of the
+      // two to arrive pays; the other answers with the first's answer (server/channels/slipCodes.ts).
+      if (request.headers['slip-code'] !== undefined) {
+        const claim = await claimSlipCode(db, msisdn, slipCode(key), key, now());
+        if (claim.kind === 'running')
+          return reply.code(409).send(refusal(409, 'IDEMPOTENCY.IN_PROGRESS').body);
+        if (claim.kind === 'answered') {
+          reply.header('idempotent-replayed', 'true');
+          return reply.code(200).send(claim.response.body as Static<typeof SubmitAccepted>);
+        }
+      }
       let answer: Awaited<ReturnType<typeof submitBetslip>>;
       try {
         answer = await submitBetslip(deps, current, msisdn, request.body, key);

@@ -49,6 +49,8 @@ export const SubmitBody = Type.Object({
 
 export const SubmitHeaders = Type.Object({
   'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+  /** Sent by offline-queue replays: the slip may also have gone by SMS with this key's short code. */
+  'slip-code': Type.Optional(Text({ maxLength: 16 })),
 });
 
 export const SubmitAccepted = Type.Object({

@@ -62,6 +62,8 @@ export interface SubmitDeps {
   receiptKey: ReceiptKey;
   /** Where the slip comes from (default the app). */
   channel?: SlipChannel;
+  /** Pay from the wallet only (phone channels): a wallet that does not cover the price is a 402. */
+  walletOnly?: boolean;
 }
 
 /** Operator billing could not answer: a retry may succeed, so the answer is not stored (503). */
@@ -202,6 +204,7 @@ async function judgeAndPay(
       });
       if (debit.ok) return writeSlip(deps, trx, stake, 'WALLET', null, complete);
     }
+    if (deps.walletOnly) return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
     await reserveStake(trx, stake, now);
     return 'CHARGE';
   });

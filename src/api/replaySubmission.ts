@@ -1,6 +1,7 @@
 // One replay of a queued submission (src/offline/): the same body and Idempotency-Key as the first try,
 // so the server answers it once and charges once. Used by the page and by the service worker, hence raw
 // fetch and no app state. Never throws: no answer (offline, timeout) is status 0.
+import { slipCode } from '../../machines/rules/channelPicks';
 import type { QueuedSubmission, ReplayAnswer } from '../offline/queueFormat';
 import { apiUrl, PLAY_PATHS } from './paths';
 
@@ -23,6 +24,8 @@ export async function sendQueuedSubmission(
         'Content-Type': 'application/json',
         Authorization: `Bearer ${token}`,
         'Idempotency-Key': e.key,
+        // A queued slip may also have been sent by SMS with this code: the server pays it once.
+        'Slip-Code': slipCode(e.key),
       },
       body: JSON.stringify(e.payload),
       signal: ctrl.signal,

@@ -4,13 +4,19 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { offersSmsFallback } from '../../machines/rules/channelPicks';
 import { translateServerMessage } from '../i18n/serverMessages';
 import { useSessionUser } from '../session/hooks';
 import { dismissOutcome, onQueueChange, queueState } from './pageQueue';
 import type { NotificationTexts, QueuedSubmission, QueueOutcome } from './queueFormat';
 import { idbQueueStore } from './queueStore';
 import './queue.css';
+
+const SmsFallback = lazy(() => import('./SmsFallback'));
+
+/** How often the panel looks again whether a queued slip's round now closes within the hour. */
+const FALLBACK_CHECK_MS = 30_000;
 
 const OUTCOME_BODIES = {
   'SUBMISSION.ACCEPTED': msg`Your saved betslip has been accepted. Good luck!`,
@@ -71,8 +77,18 @@ export default function QueuePanel({ messages }: { messages: Messages }) {
     idbQueueStore.setTexts(notificationTexts(i18n, messages)).catch(() => undefined);
   }, [i18n, i18n.locale, messages]);
 
+  const [now, setNow] = useState(() => Date.now());
+  const waiting = queued.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), FALLBACK_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
   const count = queued.length;
   if (!count && !outcomes.length) return null;
+  const closingSoon = queued.filter((e) => offersSmsFallback(e.endsAt, now));
   return (
     <div className="queue-panel">
       {count > 0 && (
@@ -83,6 +99,11 @@ export default function QueuePanel({ messages }: { messages: Messages }) {
             other="# slips are saved and wait for the network. They will be sent by themselves."
           />
         </p>
+      )}
+      {closingSoon.length > 0 && (
+        <Suspense fallback={null}>
+          <SmsFallback entries={closingSoon} />
+        </Suspense>
       )}
       {outcomes.map((o) => (
         <div key={o.key} className={`queue-outcome queue-${o.kind}`} role="alert">

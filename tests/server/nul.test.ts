@@ -79,6 +79,9 @@ function samples(now: Date): Record<string, Sample> {
     'POST /api/web-registration/reset-password': {
       body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', newPassword: 'secret123' },
     },
+    'POST /api/ussd': { body: { sessionId: 'nul-1', phoneNumber: '26650000001', text: '' } },
+    'POST /dev/sms': { body: { from: '26650000001', text: 'HELP' } },
+    'POST /api/sms/inbound': { body: { from: '26650000001', text: 'HELP', id: 'nul-1' } },
     'POST /api/protected/change-password': { body: { oldPassword: 'not-mine', newPassword: 'secret123' } },
     'POST /api/protected/submit-online-betslip': {
       body: {
@@ -217,7 +220,10 @@ describeEachDb('NUL characters in requests', (t) => {
       // The sample itself passes validation, so a refusal below is the NUL's doing.
       const clean = await send(route, sample);
       expect(clean.statusCode, `${route} ${clean.body}`).toBeLessThan(500);
-      expect(clean.json().messageKey, `${route} ${clean.body}`).not.toBe('ERRORS.INVALID_REQUEST');
+      // The phone gateways' callbacks answer in plain text (the gateway shows it), never a refusal key.
+      if (String(clean.headers['content-type']).startsWith('application/json')) {
+        expect(clean.json().messageKey, `${route} ${clean.body}`).not.toBe('ERRORS.INVALID_REQUEST');
+      }
 
       const variants: Array<[string, Sample]> = [
         ...Object.entries(sample.params ?? {}).map(([name, value]): [string, Sample] => [

@@ -1,0 +1,151 @@
+// POST /api/sms/inbound: one SMS command, answered by SMS through the SMS provider. Each provider
+// message id is worked once (sms_inbound); a repeat only re-sends a reply that could not be sent.
+import { emptyOutcomes, quickPick } from '../../machines/rules/betslip.ts';
+import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
+import { normaliseMsisdn } from '../identity/msisdn.ts';
+import type { SmsProvider } from '../providers/sms.ts';
+import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
+import { claimSlipCode, paidUnderCode } from './slipCodes.ts';
+import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
+import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
+import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';
+
+export interface SmsDeps extends ChannelDeps {
+  registerUrl: string;
+  sms: SmsProvider;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export interface InboundSms {
+  from: string;
+  text: string;
+  id: string;
+}
+
+const HELP: Record<Lang, string> = {
+  en: 'Jackpot 14 by SMS: PLAY and 14 picks (1 home, 2 away, 3 draw, (12) for two), e.g. PLAY 1(12)3123123123123. PLAY QP: quick pick. BAL: wallet. RESULTS: your slips.',
+  st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: wallet. LIPHETHO: li-slip.',
+};
+
+const UNKNOWN: Record<Lang, string> = {
+  en: 'Unknown command.',
+  st: 'Taelo ena ha e tsejoe.',
+};
+
+/** Works one inbound message (once per id) and sends its reply. */
+export async function answerSms(deps: SmsDeps, message: InboundSms): Promise<void> {
+  const msisdn = normaliseMsisdn(message.from);
+  if (!msisdn) {
+    deps.log.warn({ from: message.from }, 'inbound SMS from a number that is not a subscriber number');
+    return;
+  }
+  const now = deps.now();
+  const claimed = await deps.db
+    .insertInto('sms_inbound')
+    .values({ message_id: message.id, msisdn, text: message.text, created_at: now })
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .returning('message_id')
+    .executeTakeFirst();
+  if (!claimed) {
+    const earlier = await deps.db
+      .selectFrom('sms_inbound')
+      .select(['reply', 'replied_at', 'msisdn'])
+      .where('message_id', '=', message.id)
+      .executeTakeFirst();
+    if (earlier?.reply && !earlier.replied_at)
+      await sendReply(deps, message.id, earlier.msisdn, earlier.reply);
+    return;
+  }
+  let reply: string;
+  try {
+    reply = await commandReply(deps, msisdn, message);
+  } catch (error) {
+    // Nothing was paid (a payment that failed rolled back): the provider's retry of this id runs it again.
+    await deps.db.deleteFrom('sms_inbound').where('message_id', '=', message.id).execute();
+    throw error;
+  }
+  await deps.db.updateTable('sms_inbound').set({ reply }).where('message_id', '=', message.id).execute();
+  await sendReply(deps, message.id, msisdn, reply);
+}
+
+async function sendReply(deps: SmsDeps, id: string, msisdn: string, text: string): Promise<void> {
+  try {
+    await deps.sms.send({ to: msisdn, text });
+  } catch (error) {
+    // Kept unsent: the provider's retry of this message sends it.
+    deps.log.error({ err: error, id }, 'SMS reply not sent');
+    return;
+  }
+  await deps.db
+    .updateTable('sms_inbound')
+    .set({ replied_at: deps.now() })
+    .where('message_id', '=', id)
+    .execute();
+}
+
+async function commandReply(deps: SmsDeps, msisdn: string, message: InboundSms): Promise<string> {
+  const command = parseSmsCommand(message.text);
+  const lang: Lang = command.lang ?? (await preferredLang(deps.db, msisdn)) ?? 'st';
+  if (!(await hasAccount(deps.db, msisdn))) return howToRegister(lang, deps.registerUrl);
+  switch (command.kind) {
+    case 'HELP':
+      return HELP[lang];
+    case 'UNKNOWN':
+      return `${UNKNOWN[lang]} ${HELP[lang]}`;
+    case 'BAD_PICKS':
+      return `${refusalText(lang, 'PICKS.INVALID')} ${HELP[lang]}`;
+    case 'BALANCE':
+      return walletText(deps.db, msisdn, lang, 2);
+    case 'RESULTS':
+      return slipsText(deps.db, msisdn, lang, 3, true);
+    case 'PLAY':
+      return play(deps, msisdn, lang, command, message.id);
+  }
+}
+
+async function play(
+  deps: SmsDeps,
+  msisdn: string,
+  lang: Lang,
+  command: Extract<SmsCommand, { kind: 'PLAY' }>,
+  id: string,
+): Promise<string> {
+  const now = deps.now();
+  const betslip = await deps.current.open(now);
+  if (!betslip) return say(lang, 'noRound');
+  const outcomes =
+    command.picks === 'QUICK'
+      ? (quickPick(emptyOutcomes(betslip.matchCount), Math.random) as string[])
+      : command.picks;
+  if (outcomes.length !== betslip.matchCount) {
+    return `${refusalText(lang, 'PICKS.INCOMPLETE')} ${HELP[lang]}`;
+  }
+  let answer: ChannelAnswer;
+  if (command.code) {
+    // The fallback of an app slip: accepted once, whether the SMS or the app's request comes first.
+    const key = `sms-code:${command.code}`;
+    const claim = await claimSlipCode(deps.db, msisdn, command.code, key, now);
+    if (claim.kind === 'running') return refusalText(lang, 'IDEMPOTENCY.IN_PROGRESS');
+    const earlier =
+      claim.kind === 'answered'
+        ? claim.response
+        : await paidUnderCode(deps.db, msisdn, betslip.sid, command.code);
+    answer = earlier
+      ? toChannelAnswer({ ...earlier, replayed: true })
+      : await submitChannelSlip(deps, { msisdn, channel: 'SMS', lang, betslip, outcomes, key });
+  } else {
+    answer = await submitChannelSlip(deps, {
+      msisdn,
+      channel: 'SMS',
+      lang,
+      betslip,
+      outcomes,
+      key: `sms:${id}`,
+    });
+  }
+  if (!answer.ok) return refusalText(lang, answer.messageKey);
+  const picks = formatSmsPicks(outcomes);
+  return lang === 'en'
+    ? `Jackpot 14: slip accepted, ${money(answer.costCents)} paid from your wallet. Picks ${picks}. Reference: ${answer.reference}. Good luck!`
+    : `Jackpot 14: slip e amohetsoe, ${money(answer.costCents)} e lefuoe ka wallet. Likhetho ${picks}. Tshupiso: ${answer.reference}. Mahlohonolo!`;
+}

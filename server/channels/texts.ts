@@ -1,0 +1,131 @@
+// What the phone channels (USSD screens, SMS replies) say, in Sesotho (the default) and English. Plain
+// ASCII: USSD and SMS gateways carry the GSM alphabet, and every screen must fit in 182 characters.
+import { MASERU_OFFSET_MS } from '../../machines/rules/wireDate.ts';
+import type { MoveKind } from '../db/playWalletTables.ts';
+
+export type Lang = 'st' | 'en';
+
+export const asLang = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'st');
+
+/** 'M 2.00' (no thousands separator: screens are narrow). */
+export const money = (cents: number): string => {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}M ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** '24/11 18:00' in Maseru time. */
+export const shortDate = (at: Date): string => {
+  const d = new Date(at.getTime() + MASERU_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+};
+
+type Words = Record<Lang, string>;
+
+export const WORDS = {
+  menu: {
+    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language',
+    en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo',
+  },
+  back: { st: '0. Morao', en: '0. Back' },
+  backHome: { st: '0. Morao 00. Qalo', en: '0. Back 00. Menu' },
+  pay: { st: '1. Lefa ka wallet', en: '1. Pay from wallet' },
+  invalid: { st: 'Khetho e fosahetse.', en: 'Invalid choice.' },
+  tooMany: { st: 'Likhetho tse ngata haholo.', en: 'Too many multi-picks.' },
+  quickPick: { st: 'Khetho ka potlako:', en: 'Quick pick:' },
+  yourPicks: { st: 'Likhetho tsa hau:', en: 'Your picks:' },
+  price: { st: 'Theko', en: 'Price' },
+  languages: { st: 'Khetha puo:\n1. Sesotho\n2. English', en: 'Choose a language:\n1. Sesotho\n2. English' },
+  balance: { st: 'Chelete', en: 'Balance' },
+  withdrawable: { st: 'E ntshoang', en: 'Withdrawable' },
+  noMoves: { st: 'Ha ho diketso.', en: 'No movements yet.' },
+  noSlips: { st: 'Ha o so bapale.', en: 'You have no slips yet.' },
+  open: { st: 'e bulehile', en: 'open' },
+  won: { st: 'o hapile', en: 'won' },
+  expired: { st: 'Nako e felile. Letsetsa hape.', en: 'Your session timed out. Please dial again.' },
+  noRound: {
+    st: 'Ha ho papali e bulehileng hona joale. Leka hamorao.',
+    en: 'No round is open now. Please try again later.',
+  },
+  failed: {
+    st: 'Ho na le bothata. Leka hape hamorao. Ha ua lefisoa letho.',
+    en: 'Something went wrong. Please try again later. Nothing was charged.',
+  },
+} satisfies Record<string, Words>;
+
+export const say = (lang: Lang, word: keyof typeof WORDS): string => WORDS[word][lang];
+
+/** How a number without an account registers. */
+export const howToRegister = (lang: Lang, url: string): string =>
+  lang === 'en'
+    ? `This number has no Jackpot 14 account. Register in the Jackpot 14 app: ${url}`
+    : `Nomoro ena ha e na akhaonto ea Jackpot 14. Ngolisa ho app ea Jackpot 14: ${url}`;
+
+/** 'Matches 1-7: type 7 digits. …' — the compact syntax of the pick screens. */
+export function picksHelp(lang: Lang, from: number, limits: { multiple: number; triple: number }): string {
+  const to = from + 6;
+  return lang === 'en'
+    ? `Matches ${from}-${to}: type 7 digits\n1 home 2 away 3 draw\n4=1/2 5=1/3 6=2/3 7=all\nUp to ${limits.multiple} multi, ${limits.triple} triple`
+    : `Lipapali ${from}-${to}: kenya linomoro tse 7\n1 hae 2 baeti 3 tekano\n4=1/2 5=1/3 6=2/3 7=tsohle\nHo fihla ho ${limits.multiple} tse ngata, ${limits.triple} tse tharo`;
+}
+
+/** '2 doubles, 1 triple' or '' for singles only. */
+export function multiples(lang: Lang, doubles: number, triples: number): string {
+  const parts: string[] = [];
+  if (doubles)
+    parts.push(lang === 'en' ? `${doubles} double${doubles > 1 ? 's' : ''}` : `tse peli: ${doubles}`);
+  if (triples)
+    parts.push(lang === 'en' ? `${triples} triple${triples > 1 ? 's' : ''}` : `tse tharo: ${triples}`);
+  return parts.join(', ');
+}
+
+export const accepted = (lang: Lang, costCents: number, reference: string): string =>
+  lang === 'en'
+    ? `Paid ${money(costCents)} from your wallet. Reference: ${reference}. Good luck!`
+    : `U lefile ${money(costCents)} ka wallet. Tshupiso: ${reference}. Mahlohonolo!`;
+
+const MOVE_WORDS: Record<MoveKind, Words> = {
+  STAKE: { st: 'Slip', en: 'Slip' },
+  PRIZE: { st: 'Moputso', en: 'Prize' },
+  OPERATOR_BILLING: { st: 'Airtime', en: 'Airtime' },
+  AIRTIME_PURCHASE: { st: 'Airtime', en: 'Airtime' },
+  CASH_OUT: { st: 'Ntsha', en: 'Cash-out' },
+  CASH_OUT_REVERSAL: { st: 'Khutlisa', en: 'Refund' },
+  OPERATOR_ADJUSTMENT: { st: 'Tlatseletso', en: 'Credit' },
+};
+
+export const moveWord = (lang: Lang, kind: MoveKind): string => MOVE_WORDS[kind][lang];
+
+/** Why a slip was not accepted, for a server message key; short enough for a USSD END screen. */
+const REFUSALS: Record<string, Words> = {
+  'WALLET.INSUFFICIENT_FUNDS': {
+    st: 'Chelete e wallet ha e lekane. Kenya chelete ebe u leka hape.',
+    en: 'Not enough money in your wallet. Top it up and try again.',
+  },
+  'SUBSCRIPTION.REQUIRED': {
+    st: 'U hloka ho ngolisetsa Jackpot 14 pele u bapala.',
+    en: 'You need an active Jackpot 14 subscription to play.',
+  },
+  'PLAY.PAUSED': { st: 'U emisitse ho bapala nakoana.', en: 'Your play is paused for now.' },
+  'PLAY.LIMIT_REACHED': {
+    st: 'Slip ena e ka feta moedi oa hau oa beke.',
+    en: 'This slip would pass your weekly limit.',
+  },
+  'BETSLIP.CLOSED': { st: 'Papali ena e koetsoe.', en: 'This round is closed.' },
+  'BETSLIP.NOT_CURRENT': { st: 'Papali ena e koetsoe.', en: 'This round is closed.' },
+  'PICKS.LIMITS': { st: 'Likhetho tse ngata haholo.', en: 'Too many multi-picks.' },
+  'PICKS.INCOMPLETE': { st: 'Kenya khetho bakeng sa lipapali tsohle tse 14.', en: 'Pick all 14 matches.' },
+  'PICKS.INVALID': { st: 'Likhetho ha li nepahale.', en: 'The picks are not valid.' },
+  'PRICE.MISMATCH': { st: 'Theko e fetohile. Leka hape.', en: 'The price changed. Please try again.' },
+  'IDEMPOTENCY.IN_PROGRESS': {
+    st: 'Slip ena e ntse e sebetsoa. Sheba hamorao.',
+    en: 'This slip is still being processed. Check again later.',
+  },
+};
+
+/** The refusal's words, and that nothing was charged. */
+export const refusalText = (lang: Lang, messageKey: string): string => {
+  const words = REFUSALS[messageKey];
+  if (!words) return WORDS.failed[lang];
+  return `${words[lang]} ${lang === 'en' ? 'Nothing was charged.' : 'Ha ua lefisoa letho.'}`;
+};
