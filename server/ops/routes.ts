@@ -11,7 +11,7 @@ import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
 import { Text } from '../text.ts';
 import { audit } from './audit.ts';
-import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
+import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
 import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
@@ -19,16 +19,20 @@ import {
   BetslipSummary,
   CreateBetslipBody,
   IdParams,
+  isPublishBody,
   MsisdnParams,
   PastBetslipsResponse,
   PrizesBody,
+  PublishAnswer,
   ResultBody,
   SettleAnswer,
+  SettlementPreview,
   SidParams,
   TestimonialBody,
   WalletInfoResponse,
 } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
+import { settlementPreview } from './settlePreview.ts';
 import { walletInfo } from './subscriberWallet.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
@@ -74,7 +78,7 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   app.addHook('onRequest', requireRole(ROLES.admin));
 
   app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
-    listBetslips(db),
+    listBetslips(db, now()),
   );
 
   app.post(
@@ -91,10 +95,20 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 
   app.post(
     '/betslips/:sid/publish',
-    { schema: { params: SidParams, response: { '4xx': ErrorResponse } } },
+    {
+      schema: {
+        params: SidParams,
+        response: { 200: PublishAnswer, '4xx': ErrorResponse },
+      },
+    },
     async (request, reply) => {
-      const published = await publishBetslip(db, request.user.msisdn, request.params.sid, now());
-      if (published.ok) app.events.emit('betslip.changed', { sid: published.value.sid });
+      const { sid } = request.params;
+      // The body is optional (a bare POST publishes as before), so it is checked here, not by a schema.
+      const body = request.body ?? {};
+      if (!isPublishBody(body))
+        return reply.code(400).send(errorBody(400, 'BETSLIP.INVALID', 'goLiveAt must be an ISO instant'));
+      const published = await publishBetslip(db, request.user.msisdn, sid, now(), body);
+      if (published.ok && published.value.status === 'CURRENT') app.events.emit('betslip.changed', { sid });
       return answer(reply, published);
     },
   );
@@ -103,11 +117,26 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
     '/betslips/:sid/results',
     { schema: { params: SidParams, body: ResultBody, response: { '4xx': ErrorResponse } } },
     async (request, reply) => {
-      const { position, result } = request.body;
-      return answer(
-        reply,
-        await setResult(db, request.user.msisdn, request.params.sid, position, result, now()),
-      );
+      const { body } = request;
+      const { sid } = request.params;
+      if ('results' in body)
+        return answer(reply, await setResults(db, request.user.msisdn, sid, body.results, now()));
+      return answer(reply, await setResult(db, request.user.msisdn, sid, body.position, body.result, now()));
+    },
+  );
+
+  app.get(
+    '/betslips/:sid/settlement-preview',
+    { schema: { params: SidParams, response: { 200: SettlementPreview, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const preview = await settlementPreview(db, request.params.sid);
+      if (preview.ok)
+        await audit(
+          db,
+          { actor: request.user.msisdn, action: 'BETSLIP.PREVIEW', target: request.params.sid },
+          now(),
+        );
+      return answer(reply, preview);
     },
   );
 
