@@ -11,20 +11,28 @@ import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
 import { Text } from '../text.ts';
 import { audit } from './audit.ts';
+import { readAudit } from './auditLog.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
 import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
+import { publicRounds } from './publicRounds.ts';
+import { roundReports, roundsCsv, summary } from './reports.ts';
 import {
+  AuditRow,
   BetslipSummary,
   CreateBetslipBody,
   IdParams,
+  ISO_INSTANT,
   isPublishBody,
   MsisdnParams,
   PastBetslipsResponse,
   PrizesBody,
+  PublicRounds,
   PublishAnswer,
+  ReportSummary,
   ResultBody,
+  RoundReport,
   SettleAnswer,
   SettlementPreview,
   SidParams,
@@ -160,6 +168,65 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   );
 };
 
+const AuditQuery = Type.Object({
+  actor: Type.Optional(Text({ maxLength: 64 })),
+  action: Type.Optional(Text({ maxLength: 64 })),
+  target: Type.Optional(Text({ maxLength: 64 })),
+  from: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
+  to: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
+  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+
+/** Reports and the audit trail: admins only; reading them is itself audited. */
+const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
+  app.addHook('onRequest', requireRole(ROLES.admin));
+  const read = (request: FastifyRequest, target: string) =>
+    audit(db, { actor: request.user.msisdn, action: 'REPORTS.READ', target }, now());
+
+  app.get('/reports/rounds', { schema: { response: { 200: Type.Array(RoundReport) } } }, async (request) => {
+    const reports = await roundReports(db);
+    await read(request, 'rounds');
+    return reports;
+  });
+
+  app.get('/reports/rounds.csv', async (request, reply) => {
+    const csv = roundsCsv(await roundReports(db));
+    await read(request, 'rounds.csv');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="rounds.csv"')
+      .send(csv);
+  });
+
+  app.get('/reports/summary', { schema: { response: { 200: ReportSummary } } }, async (request) => {
+    const figures = await summary(db, now());
+    await read(request, 'summary');
+    return figures;
+  });
+
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuery, response: { 200: Type.Array(AuditRow), '4xx': ErrorResponse } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await readAudit(db, {
+        ...q,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        limit: q.limit ?? 100,
+      });
+      const filter = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));
+      await audit(
+        db,
+        { actor: request.user.msisdn, action: 'AUDIT.READ', target: 'audit', detail: filter },
+        now(),
+      );
+      return rows;
+    },
+  );
+};
+
 const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.callCenter, ROLES.admin));
 
@@ -210,13 +277,19 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
   );
 };
 
-/** Registers the past-betslips route and the /api/admin API (one call from server/app.ts). */
+/** Registers the past-betslips route, the public results and the /api/admin API (one call from server/app.ts). */
 export async function registerOperations(app: FastifyInstance, options: OpsOptions): Promise<void> {
+  // Official results for anyone, signed in or not: no phone numbers in it.
+  app.get('/api/public/rounds', { schema: { response: { 200: PublicRounds } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return publicRounds(options.db);
+  });
   await registerProtected(app, pastRoutes, options);
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', app.authenticate);
       await scope.register(betslipRoutes, options);
+      await scope.register(reportRoutes, options);
       await scope.register(callCentreRoutes, options);
       await scope.register(marketingRoutes, options);
     },

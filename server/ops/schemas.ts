@@ -197,3 +197,50 @@ export const WalletInfoResponse = Type.Object({
     }),
   ),
 });
+
+export const RoundReport = Type.Object({
+  sid: Type.String(),
+  status: Type.String(),
+  entries: Type.Integer(),
+  players: Type.Integer(),
+  turnover: Type.Number(),
+  paidFromWallet: Type.Number(),
+  paidByAirtime: Type.Number(),
+  prizesPaid: Type.Number(),
+  payoutRatio: Type.Number(),
+});
+
+export const ReportSummary = Type.Object({
+  walletLiabilities: Type.Number(),
+  pendingCashOuts: Type.Number(),
+  pendingDeposits: Type.Number(),
+  playersLast7Days: Type.Integer(),
+});
+
+export const AuditRow = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  actor: Type.String(),
+  action: Type.String(),
+  target: Type.String(),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** GET /api/public/rounds: settled rounds, newest first; nothing about who played. */
+export const PublicRounds = Type.Array(
+  Type.Object({
+    sid: Type.String(),
+    endsAt: Type.String(),
+    matches: Type.Array(
+      Type.Object({
+        position: Type.Integer(),
+        homeTeam: Type.String(),
+        awayTeam: Type.String(),
+        result: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    tiers: Type.Array(
+      Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: Type.Number() }),
+    ),
+  }),
+);

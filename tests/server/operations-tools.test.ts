@@ -287,17 +287,123 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     expect(prizes4.json()[0]).toEqual({ prizeType: 14, amount: 2000, rolledOver: 1000 });
   });
 
+  it('reports what each round took in and paid out, as JSON and CSV, and audits each read', async () => {
+    const rounds = await admin('GET', '/reports/rounds');
+    expect(rounds.statusCode).toBe(200);
+    const s1 = (rounds.json() as Array<{ sid: string }>).find((r) => r.sid === 'S-1');
+    // Two slips of M 2 from two wallets; M 300 + M 100 paid.
+    expect(s1).toEqual({
+      sid: 'S-1',
+      status: 'SETTLED',
+      entries: 2,
+      players: 2,
+      turnover: 4,
+      paidFromWallet: 4,
+      paidByAirtime: 0,
+      prizesPaid: 400,
+      payoutRatio: 100,
+    });
+    expect((rounds.json() as Array<{ sid: string }>).map((r) => r.sid)).not.toContain('S-0');
+    const csv = await admin('GET', '/reports/rounds.csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'sid,status,entries,players,turnover,paidFromWallet,paidByAirtime,prizesPaid,payoutRatio',
+    );
+    expect(lines).toContain('S-1,SETTLED,2,2,4,4,0,400,100');
+    expect(lines).toHaveLength((rounds.json() as unknown[]).length + 1);
+
+    const summary = await admin('GET', '/reports/summary');
+    const wallets = await db().selectFrom('wallets').select('msisdn').execute();
+    let owed = 0;
+    for (const w of wallets) owed += await availableCents(db(), w.msisdn);
+    const pending = await db()
+      .selectFrom('cash_outs')
+      .select('amount_cents')
+      .where('status', '=', 'PENDING')
+      .execute();
+    expect(summary.json()).toEqual({
+      walletLiabilities: owed / 100,
+      pendingCashOuts: pending.reduce((sum, c) => sum + Number(c.amount_cents), 0) / 100,
+      pendingDeposits: 0,
+      // X and Y on S-1 (a day or so ago by the test clock); demo history is older.
+      playersLast7Days: expect.any(Number),
+    });
+    expect(summary.json().playersLast7Days).toBeGreaterThanOrEqual(2);
+    const reads = await db()
+      .selectFrom('operator_audit')
+      .select('target')
+      .where('action', '=', 'REPORTS.READ')
+      .execute();
+    expect(reads.map((r) => r.target).sort()).toEqual(['rounds', 'rounds.csv', 'summary']);
+  });
+
+  it('lists the audit trail to admins, filtered, and audits that read too', async () => {
+    const rows = await admin('GET', '/audit?action=BETSLIP.RESULT&target=S-1');
+    expect(rows.statusCode, rows.body).toBe(200);
+    expect(rows.json()).toHaveLength(15);
+    expect(rows.json()[0]).toMatchObject({
+      actor: 'admin',
+      action: 'BETSLIP.RESULT',
+      target: 'S-1',
+      detail: { position: 3, previous: 'HOME_WIN' },
+    });
+    const none = await admin('GET', `/audit?actor=nobody`);
+    expect(none.json()).toEqual([]);
+    const future = await admin(
+      'GET',
+      `/audit?from=${encodeURIComponent(new Date(t().clock.now().getTime() + HOUR).toISOString())}`,
+    );
+    expect(future.json()).toEqual([]);
+    expect((await admin('GET', '/audit?from=yesterday')).statusCode).toBe(400);
+    const page = await admin('GET', '/audit?limit=2');
+    expect(page.json()).toHaveLength(2);
+    const reads = await db()
+      .selectFrom('operator_audit')
+      .select('detail')
+      .where('action', '=', 'AUDIT.READ')
+      .execute();
+    expect(reads.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('publishes settled rounds to everyone: results and tiers, no phone numbers', async () => {
+    const res = await app().inject({ method: 'GET', url: '/api/public/rounds' });
+    expect(res.statusCode).toBe(200);
+    const rounds = res.json() as Array<{ sid: string; endsAt: string; matches: unknown[]; tiers: unknown[] }>;
+    const s1 = rounds.find((r) => r.sid === 'S-1')!;
+    expect(s1.matches).toHaveLength(14);
+    expect(s1.matches[2]).toEqual({ position: 3, homeTeam: 'Home 3', awayTeam: 'Away 3', result: 'VOID' });
+    expect(s1.tiers).toEqual([
+      { prizeType: 14, winners: 0, amountEach: 0 },
+      { prizeType: 13, winners: 1, amountEach: 300 },
+      { prizeType: 12, winners: 1, amountEach: 100 },
+    ]);
+    // Newest first, settled only.
+    const ends = rounds.map((r) => Date.parse(r.endsAt));
+    expect([...ends].sort((a, b) => b - a)).toEqual(ends);
+    expect(rounds.map((r) => r.sid)).not.toContain('S-4');
+    expect(res.body).not.toMatch(/266\d{8}/);
+  });
+
   it('refuses the new routes to other roles, writing nothing', async () => {
     const callcentre = (await signIn(app(), 'callcentre', 'callcentre1234')).access_token;
     const n = async () => (await db().selectFrom('operator_audit').select('id').execute()).length;
     const before = await n();
-    for (const [method, url] of [
-      ['GET', '/api/admin/betslips/S-1/settlement-preview'],
-      ['POST', '/api/admin/betslips/S-4/publish'],
-    ] as const) {
-      const res = await app().inject({ method, url, headers: { authorization: `Bearer ${callcentre}` } });
-      expect(res.statusCode).toBe(403);
+    const marketing = (await signIn(app(), 'marketing', 'marketing1234')).access_token;
+    for (const token of [callcentre, marketing]) {
+      for (const [method, url] of [
+        ['GET', '/api/admin/betslips/S-1/settlement-preview'],
+        ['POST', '/api/admin/betslips/S-4/publish'],
+        ['GET', '/api/admin/reports/rounds'],
+        ['GET', '/api/admin/reports/rounds.csv'],
+        ['GET', '/api/admin/reports/summary'],
+        ['GET', '/api/admin/audit'],
+      ] as const) {
+        const res = await app().inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+        expect(res.statusCode, url).toBe(403);
+      }
     }
+    expect((await app().inject({ method: 'GET', url: '/api/admin/reports/summary' })).statusCode).toBe(401);
     expect(await n()).toBe(before);
   });
 });
