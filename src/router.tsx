@@ -95,6 +95,19 @@ const tncRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
 });
 
+/** Official results and how the game works: for everyone, signed in or not. */
+const roundsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'rounds',
+  component: lazyRouteComponent(() => import('./screens/public/RoundsScreen')),
+});
+
+const howToPlayRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'how-to-play',
+  component: lazyRouteComponent(() => import('./screens/public/HowToPlayScreen')),
+});
+
 /**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
@@ -163,6 +176,8 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     indexRoute,
     tncRoute,
+    roundsRoute,
+    howToPlayRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,

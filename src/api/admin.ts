@@ -16,6 +16,7 @@ export interface AdminBetslip {
     betslipPosotion?: number;
     homeTeam?: string;
     awayTeam?: string;
+    startsAt?: string;
     result?: string | null;
   }[];
   [extra: string]: unknown;
@@ -50,11 +51,35 @@ export const listBetslips = (signal?: AbortSignal): Promise<AdminBetslip[]> =>
 export const createBetslip = (body: NewBetslip): Promise<{ sid: string }> =>
   apiPost<{ sid: string }>('/admin/betslips', body);
 
-export const publishBetslip = (sid: string): Promise<unknown> =>
-  apiPost(`/admin/betslips/${enc(sid)}/publish`);
+export interface Published {
+  sid: string;
+  status: 'CURRENT' | 'SCHEDULED';
+  after: string | null;
+  goLiveAt: string | null;
+  closed: string | null;
+}
+
+export const publishBetslip = (sid: string, goLiveAt?: string): Promise<Published> =>
+  apiPost<Published>(`/admin/betslips/${enc(sid)}/publish`, goLiveAt ? { goLiveAt } : {});
 
 export const setResult = (sid: string, position: number, result: MatchResult): Promise<unknown> =>
   apiPost(`/admin/betslips/${enc(sid)}/results`, { position, result });
+
+/** All the results at once: checked as a whole and saved together (or none). */
+export const setResults = (
+  sid: string,
+  results: { position: number; result: MatchResult }[],
+): Promise<{ changed: number }> =>
+  apiPost<{ changed: number }>(`/admin/betslips/${enc(sid)}/results`, { results });
+
+export interface SettlementPreview {
+  tiers: { prizeType: number; winners: number; amountEach: number; pool: number }[];
+  totalPayout: number;
+  rollover: number;
+}
+
+export const settlementPreview = (sid: string): Promise<SettlementPreview> =>
+  apiGet<SettlementPreview>(`/admin/betslips/${enc(sid)}/settlement-preview`);
 
 export const settleBetslip = (sid: string): Promise<SettleResult> =>
   apiPost<SettleResult>(`/admin/betslips/${enc(sid)}/settle`);

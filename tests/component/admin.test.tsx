@@ -1,5 +1,6 @@
 // The operator screen against msw: only ROLE_ADMIN gets in (others go to /play), it lists betslips,
-// creates one from the prefilled JSON, publishes, saves a match result, settles, and shows the server's
+// creates one from the prefilled JSON, publishes after saying what will happen (scheduled behind the open
+// round), saves the results grid in one call, previews the settlement then settles, and shows the server's
 // refusals translated.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -15,14 +16,27 @@ const LIST = [
     sid: 'J14-0042',
     status: 'CURRENT',
     endDate: '2030-05-04 12:00',
+    endsAt: '2030-05-04T10:00:00.000Z',
     matches: Array.from({ length: 14 }, (_, i) => ({
       position: i + 1,
       homeTeam: `Home ${i + 1}`,
       awayTeam: `Away ${i + 1}`,
+      // The last match has not kicked off yet: its result cannot be entered.
+      startsAt: i === 13 ? '2099-01-01T00:00:00.000Z' : '2020-01-01T00:00:00.000Z',
       result: i === 0 ? 'DRAW' : null,
     })),
   },
+  { sid: 'J14-0041', status: 'SETTLED', endDate: '2030-04-27 12:00', matches: [] },
 ];
+
+const PREVIEW = {
+  tiers: [
+    { prizeType: 14, winners: 0, amountEach: 0, pool: 1000 },
+    { prizeType: 13, winners: 3, amountEach: 2500, pool: 7500 },
+  ],
+  totalPayout: 7500,
+  rollover: 1000,
+};
 
 interface Call {
   method: string;
@@ -51,13 +65,23 @@ function adminApi(
       await record(request);
       return HttpResponse.json({ sid: 'J14-0043' }, { status: 201 });
     }),
-    http.post(`${ADMIN}/betslips/:sid/publish`, async ({ request }) => {
+    http.post(`${ADMIN}/betslips/:sid/publish`, async ({ request, params }) => {
       await record(request);
-      return HttpResponse.json({ ok: true });
+      return HttpResponse.json({
+        sid: params.sid,
+        status: 'SCHEDULED',
+        after: 'J14-0042',
+        goLiveAt: null,
+        closed: null,
+      });
     }),
     http.post(`${ADMIN}/betslips/:sid/results`, async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ ok: true });
+      return HttpResponse.json({ sid: 'J14-0042', results: [], changed: 1 });
+    }),
+    http.get(`${ADMIN}/betslips/:sid/settlement-preview`, async ({ request }) => {
+      await record(request);
+      return settle().status === 200 ? HttpResponse.json(PREVIEW) : settle();
     }),
     http.post(`${ADMIN}/betslips/:sid/settle`, async ({ request }) => {
       await record(request);
@@ -106,28 +130,57 @@ describe('operator screen', () => {
     expect(await screen.findByText('Betslip J14-0043 created as a draft.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/betslips')?.body).toEqual(example);
 
-    // Each betslip offers only what its status allows: a draft is published, a published one settled.
+    // Each betslip offers only what its status allows: a draft is published, a published one settled,
+    // a settled one nothing.
     const draft = within(screen.getByText('J14-0043').closest('li')!);
     const current = within(screen.getByText('J14-0042').closest('li')!);
+    const settled = within(screen.getByText('J14-0041').closest('li')!);
     expect(draft.queryByRole('button', { name: 'Settle' })).toBeNull();
+    expect(draft.queryByRole('button', { name: 'Enter results' })).toBeNull();
     expect(current.queryByRole('button', { name: 'Publish' })).toBeNull();
-    await user.click(draft.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Betslip J14-0043 published.')).toBeInTheDocument();
+    expect(settled.queryAllByRole('button')).toEqual([]);
 
+    // Publishing says first what will happen: J14-0042 is still open, so the draft waits.
+    await user.click(draft.getByRole('button', { name: 'Publish' }));
+    const plan = screen.getByRole('group', { name: 'Publish J14-0043?' });
+    expect(plan).toHaveTextContent('Round J14-0042 is still open until 2030-05-04 12:00');
+    expect(calls.filter((c) => c.path.endsWith('/publish'))).toEqual([]);
+    await user.click(within(plan).getByRole('button', { name: 'Confirm publish' }));
+    expect(
+      await screen.findByText('Betslip J14-0043 scheduled: it goes live when the current round ends.'),
+    ).toBeInTheDocument();
+
+    // The results grid: 14 choices, the one not kicked off disabled, one save for all.
     await user.click(current.getByRole('button', { name: 'Enter results' }));
     const results = screen.getByRole('list', { name: 'Results of J14-0042' });
     expect(within(results).getAllByRole('combobox')).toHaveLength(14);
     expect(within(results).getByLabelText('1. Home 1 – Away 1')).toHaveValue('DRAW');
+    expect(within(results).getByLabelText('14. Home 14 – Away 14')).toBeDisabled();
     await user.selectOptions(within(results).getByLabelText('2. Home 2 – Away 2'), 'Void');
-    await user.click(within(results).getByRole('button', { name: 'Save the result of match 2' }));
-    expect(await screen.findByText('Result of match 2 saved.')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/results'))).toEqual({
-      method: 'POST',
-      path: '/api/admin/betslips/J14-0042/results',
-      body: { position: 2, result: 'VOID' },
-    });
+    await user.selectOptions(within(results).getByLabelText('3. Home 3 – Away 3'), 'Away win');
+    await user.click(screen.getByRole('button', { name: 'Save results' }));
+    expect(await screen.findByText('Results saved: 1 changed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/results'))).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/betslips/J14-0042/results',
+        body: {
+          results: [
+            { position: 1, result: 'DRAW' },
+            { position: 2, result: 'VOID' },
+            { position: 3, result: 'AWAY_WIN' },
+          ],
+        },
+      },
+    ]);
 
-    await user.click(screen.getByRole('button', { name: 'Settle' }));
+    // Settling shows the preview first, and settles only once confirmed.
+    await user.click(current.getByRole('button', { name: 'Settle' }));
+    const preview = await screen.findByRole('group', { name: 'Settle J14-0042?' });
+    expect(preview).toHaveTextContent('Total to pay: M 7,500.00');
+    expect(preview).toHaveTextContent('Jackpot rolled over to the next round: M 1,000.00');
+    expect(calls.filter((c) => c.path.endsWith('/settle'))).toEqual([]);
+    await user.click(within(preview).getByRole('button', { name: 'Confirm settle' }));
     expect(
       await screen.findByText('Betslip J14-0042 settled. Winners: 3. Paid: M 7,500.00.'),
     ).toBeInTheDocument();
