@@ -83,3 +83,53 @@ export const settlementPreview = (sid: string): Promise<SettlementPreview> =>
 
 export const settleBetslip = (sid: string): Promise<SettleResult> =>
   apiPost<SettleResult>(`/admin/betslips/${enc(sid)}/settle`);
+
+export interface RoundReport {
+  sid: string;
+  status: string;
+  entries: number;
+  players: number;
+  turnover: number;
+  paidFromWallet: number;
+  paidByAirtime: number;
+  prizesPaid: number;
+  payoutRatio: number;
+}
+
+export interface ReportSummary {
+  walletLiabilities: number;
+  pendingCashOuts: number;
+  pendingDeposits: number;
+  playersLast7Days: number;
+}
+
+export const roundReports = (): Promise<RoundReport[]> => apiGet<RoundReport[]>('/admin/reports/rounds');
+export const reportSummary = (): Promise<ReportSummary> => apiGet<ReportSummary>('/admin/reports/summary');
+/** The same rounds as CSV text (the bearer token is needed, so it is fetched, then saved by the page). */
+export const roundsCsv = (): Promise<string> => apiGet<string>('/admin/reports/rounds.csv');
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  detail: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  target?: string;
+  /** ISO */
+  from?: string;
+  to?: string;
+}
+
+export const auditLog = (filter: AuditFilter): Promise<AuditRow[]> => {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+  const qs = query.toString();
+  return apiGet<AuditRow[]>(`/admin/audit${qs ? `?${qs}` : ''}`);
+};

@@ -38,6 +38,31 @@ const PREVIEW = {
   rollover: 1000,
 };
 
+const REPORTS = [
+  {
+    sid: 'J14-0042',
+    status: 'SETTLED',
+    entries: 10,
+    players: 4,
+    turnover: 20,
+    paidFromWallet: 15,
+    paidByAirtime: 5,
+    prizesPaid: 10,
+    payoutRatio: 0.5,
+  },
+  {
+    sid: 'J14-0041',
+    status: 'SETTLED',
+    entries: 6,
+    players: 3,
+    turnover: 12,
+    paidFromWallet: 12,
+    paidByAirtime: 0,
+    prizesPaid: 0,
+    payoutRatio: 0,
+  },
+];
+
 interface Call {
   method: string;
   path: string;
@@ -82,6 +107,28 @@ function adminApi(
     http.get(`${ADMIN}/betslips/:sid/settlement-preview`, async ({ request }) => {
       await record(request);
       return settle().status === 200 ? HttpResponse.json(PREVIEW) : settle();
+    }),
+    http.get(`${ADMIN}/reports/rounds`, () => HttpResponse.json(REPORTS)),
+    http.get(`${ADMIN}/reports/summary`, () =>
+      HttpResponse.json({
+        walletLiabilities: 1234.5,
+        pendingCashOuts: 20,
+        pendingDeposits: 0,
+        playersLast7Days: 7,
+      }),
+    ),
+    http.get(`${ADMIN}/audit`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json([
+        {
+          id: 9,
+          at: '2030-05-04T10:00:00.000Z',
+          actor: 'admin',
+          action: 'WALLET.READ',
+          target: '26650000001',
+          detail: {},
+        },
+      ]);
     }),
     http.post(`${ADMIN}/betslips/:sid/settle`, async ({ request }) => {
       await record(request);
@@ -184,6 +231,33 @@ describe('operator screen', () => {
     expect(
       await screen.findByText('Betslip J14-0042 settled. Winners: 3. Paid: M 7,500.00.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the reports with their chart, and the audit log filtered', async () => {
+    const calls = adminApi();
+    localStorage.setItem('lang', 'en');
+    storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
+    const { user } = await renderApp('/admin');
+    const reports = within(await screen.findByRole('region', { name: 'Reports' }, { timeout: 5000 }));
+    expect(await reports.findByText('M 1,234.50')).toBeInTheDocument();
+    const rows = reports.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['J14-0042 · SETTLED', '10', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
+    const chart = reports.getByRole('img', { name: 'Turnover and players per round' });
+    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    expect(chart.querySelectorAll('circle')).toHaveLength(2);
+
+    const audit = within(screen.getByRole('region', { name: 'Audit log' }));
+    await user.type(audit.getByLabelText('Subscriber or betslip'), '26650000001');
+    await user.type(audit.getByLabelText('Action'), 'WALLET.READ');
+    await user.click(audit.getByRole('button', { name: 'Show' }));
+    expect(await audit.findByText('WALLET.READ')).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/api/admin/audit');
+    expect(sent).toBeDefined();
   });
 
   it('shows a refusal translated and refuses broken JSON without sending it', async () => {

@@ -14,8 +14,10 @@ import {
   settlementPreview,
 } from '../../api/admin';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { AuditLog } from './AuditLog';
 import { ConfirmPanel } from './ConfirmPanel';
 import { CreateBetslip } from './CreateBetslip';
+import { Reports } from './Reports';
 import { ResultsForm } from './ResultsForm';
 import { SettlementTable } from './SettlementTable';
 import './admin.css';
@@ -219,6 +221,8 @@ export default function AdminScreen() {
       )}
 
       <CreateBetslip run={run} />
+      <Reports />
+      <AuditLog />
     </section>
   );
 }
