@@ -35,6 +35,8 @@ export interface NewBetslip {
     awayTeamLogo?: string;
   }[];
   betslipParams: BetslipParams;
+  prizes?: { prizeType: number; amount: number }[];
+  rollover?: boolean;
 }
 
 export interface SettleResult {

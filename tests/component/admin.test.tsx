@@ -2,7 +2,7 @@
 // creates one from the prefilled JSON, publishes after saying what will happen (scheduled behind the open
 // round), saves the results grid in one call, previews the settlement then settles, and shows the server's
 // refusals translated.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, renderApp, storeSession } from './helpers';
@@ -19,6 +19,7 @@ const LIST = [
     endsAt: '2030-05-04T10:00:00.000Z',
     matches: Array.from({ length: 14 }, (_, i) => ({
       position: i + 1,
+      tournament: 'League',
       homeTeam: `Home ${i + 1}`,
       awayTeam: `Away ${i + 1}`,
       // The last match has not kicked off yet: its result cannot be entered.
@@ -62,6 +63,13 @@ const REPORTS = [
     payoutRatio: 0,
   },
 ];
+
+/** A betslip's card in the list (its sid also appears in the copy menu and the reports). */
+const cardOf = (sid: string) =>
+  screen
+    .getAllByText(sid)
+    .find((el) => el.tagName === 'STRONG')!
+    .closest('li')!;
 
 interface Call {
   method: string;
@@ -163,9 +171,9 @@ describe('operator screen', () => {
     localStorage.setItem('lang', 'en');
     storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
     const { user } = await renderApp('/admin');
-    await screen.findByRole('heading', { name: 'Operations' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Operations' }, { timeout: 15000 });
     expect(screen.getByRole('link', { name: 'Operations' })).toHaveAttribute('href', '/admin');
-    await screen.findByText('J14-0042');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
     expect(screen.getByText('CURRENT')).toBeInTheDocument();
 
     // The prefilled example is a valid 14-match betslip ending in the future.
@@ -179,9 +187,9 @@ describe('operator screen', () => {
 
     // Each betslip offers only what its status allows: a draft is published, a published one settled,
     // a settled one nothing.
-    const draft = within(screen.getByText('J14-0043').closest('li')!);
-    const current = within(screen.getByText('J14-0042').closest('li')!);
-    const settled = within(screen.getByText('J14-0041').closest('li')!);
+    const draft = within(cardOf('J14-0043'));
+    const current = within(cardOf('J14-0042'));
+    const settled = within(cardOf('J14-0041'));
     expect(draft.queryByRole('button', { name: 'Settle' })).toBeNull();
     expect(draft.queryByRole('button', { name: 'Enter results' })).toBeNull();
     expect(current.queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -238,7 +246,7 @@ describe('operator screen', () => {
     localStorage.setItem('lang', 'en');
     storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
     const { user } = await renderApp('/admin');
-    const reports = within(await screen.findByRole('region', { name: 'Reports' }, { timeout: 5000 }));
+    const reports = within(await screen.findByRole('region', { name: 'Reports' }, { timeout: 15000 }));
     expect(await reports.findByText('M 1,234.50')).toBeInTheDocument();
     const rows = reports.getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -260,6 +268,37 @@ describe('operator screen', () => {
     expect(sent).toBeDefined();
   });
 
+  it('checks a built round with the server rules before sending it', async () => {
+    const calls = adminApi();
+    localStorage.setItem('lang', 'en');
+    storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
+    const { user } = await renderApp('/admin');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
+    const create = screen.getByRole('button', { name: 'Create the round' });
+    await user.click(create);
+    expect(screen.getByText('every match needs a kick-off')).toBeInTheDocument();
+    // A past round copied a week later: its kick-offs (and so its default close) are still in the past.
+    await user.selectOptions(screen.getByLabelText('Copy a past round (a week later)'), 'J14-0042');
+    expect(screen.getByLabelText('Home team of match 2')).toHaveValue('Home 2');
+    expect(
+      within(screen.getByRole('region', { name: 'Preview of the betslip' })).getAllByRole('listitem'),
+    ).toHaveLength(14);
+    await user.click(create);
+    expect(screen.getByText('endDate must be in the future')).toBeInTheDocument();
+    // A team playing itself is refused too, once the dates are right.
+    for (let i = 1; i <= 14; i++) {
+      fireEvent.change(screen.getByLabelText(`Kick-off of match ${i} (Maseru time)`), {
+        target: { value: `${new Date().getFullYear() + 1}-01-0${1 + (i % 5)}T15:00` },
+      });
+    }
+    const away = screen.getByLabelText('Away team of match 1');
+    await user.clear(away);
+    await user.type(away, 'home 1');
+    await user.click(create);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['a team cannot play itself']);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/betslips')).toEqual([]);
+  });
+
   it('shows a refusal translated and refuses broken JSON without sending it', async () => {
     const calls = adminApi(() =>
       HttpResponse.json(
@@ -270,7 +309,7 @@ describe('operator screen', () => {
     localStorage.setItem('lang', 'en');
     storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
     const { user } = await renderApp('/admin');
-    await screen.findByText('J14-0042');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
     await user.click(screen.getByRole('button', { name: 'Settle' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Every match needs a result before the betslip can be settled.',

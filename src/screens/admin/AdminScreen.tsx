@@ -19,6 +19,7 @@ import { ConfirmPanel } from './ConfirmPanel';
 import { CreateBetslip } from './CreateBetslip';
 import { Reports } from './Reports';
 import { ResultsForm } from './ResultsForm';
+import { RoundBuilder } from './RoundBuilder';
 import { SettlementTable } from './SettlementTable';
 import './admin.css';
 
@@ -220,6 +221,7 @@ export default function AdminScreen() {
         </ul>
       )}
 
+      <RoundBuilder past={betslips ?? []} run={run} />
       <CreateBetslip run={run} />
       <Reports />
       <AuditLog />

@@ -18,7 +18,7 @@ export function ConfirmPanel({
   children: ReactNode;
 }) {
   return (
-    <section className="admin-confirm" role="group" aria-label={title}>
+    <fieldset className="admin-confirm" aria-label={title}>
       <h3>{title}</h3>
       {children}
       <div className="admin-actions">
@@ -29,6 +29,6 @@ export function ConfirmPanel({
           <Trans>Cancel</Trans>
         </button>
       </div>
-    </section>
+    </fieldset>
   );
 }

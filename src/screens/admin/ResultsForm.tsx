@@ -30,10 +30,10 @@ export function ResultsForm({
     VOID: t`Void`,
   };
   const positions = Array.from({ length: count }, (_, i) => i + 1);
-  const valueOf = (position: number) =>
+  const chosenFor = (position: number) =>
     chosen[position] ?? MATCH_RESULTS.find((r) => r === known(position)?.result) ?? '';
   const entered = positions
-    .map((position) => ({ position, result: valueOf(position) }))
+    .map((position) => ({ position, result: chosenFor(position) }))
     .filter((r): r is { position: number; result: MatchResult } => r.result !== '');
 
   return (
@@ -62,7 +62,7 @@ export function ResultsForm({
               </label>
               <select
                 id={selectId}
-                value={valueOf(position)}
+                value={chosenFor(position)}
                 disabled={notYet}
                 onChange={(e) => setChosen((c) => ({ ...c, [position]: e.target.value as MatchResult | '' }))}
               >
