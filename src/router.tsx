@@ -102,6 +102,19 @@ const verifyRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/verify/VerifyScreen')),
 });
 
+/** Official results and how the game works: for everyone, signed in or not. */
+const roundsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'rounds',
+  component: lazyRouteComponent(() => import('./screens/public/RoundsScreen')),
+});
+
+const howToPlayRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'how-to-play',
+  component: lazyRouteComponent(() => import('./screens/public/HowToPlayScreen')),
+});
+
 /**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
@@ -171,6 +184,8 @@ const routeTree = rootRoute.addChildren([
     indexRoute,
     tncRoute,
     verifyRoute,
+    roundsRoute,
+    howToPlayRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,

@@ -246,3 +246,33 @@ export function pickShares(
 ): MatchShares[] {
   return countsToShares(pickCounts(slips, matchCount), slips.length);
 }
+
+export interface TierPayout extends TierStatistic {
+  poolCents: number;
+}
+
+export interface Payout {
+  tiers: TierPayout[];
+  /** What the winners are paid in all (the shares, each rounded down). */
+  totalPayoutCents: number;
+  /** The jackpot pool passed to the next round: unwon, and the round rolls over. */
+  rolloverCents: number;
+}
+
+/** What a settlement pays per tier and in all, and what it rolls over: the preview and the settlement alike. */
+export function payoutOf(
+  tiers: readonly TierStatistic[],
+  pools: readonly PrizePool[],
+  rollover: boolean,
+): Payout {
+  const withPools = tiers.map((t) => ({
+    ...t,
+    poolCents: pools.find((p) => p.prizeType === t.prizeType)?.amountCents ?? 0,
+  }));
+  const jackpot = withPools.find((t) => t.prizeType === 14);
+  return {
+    tiers: withPools,
+    totalPayoutCents: withPools.reduce((sum, t) => sum + t.winners * t.amountEachCents, 0),
+    rolloverCents: rollover && jackpot && jackpot.winners === 0 ? jackpot.poolCents : 0,
+  };
+}

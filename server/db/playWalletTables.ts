@@ -20,7 +20,7 @@ export type MoveKind =
   | 'OPERATOR_ADJUSTMENT';
 
 /** SETTLING: settlement has started (nothing more is accepted) but not every prize is paid yet. */
-export type BetslipStatus = 'DRAFT' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';
+export type BetslipStatus = 'DRAFT' | 'SCHEDULED' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';
 export type PaidFrom = 'WALLET' | 'AIRTIME';
 
 /** Where a slip was played: the app (web or native), USSD or SMS. */
@@ -82,6 +82,13 @@ export interface PlayWalletTables {
     /** Migration 004: when it was settled, and the statistics published then (null before). */
     settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     statistics: ColumnType<unknown, string | null | undefined, string | null>;
+    /** Migration 014: a SCHEDULED betslip goes live no earlier than this (null: when the current one ends). */
+    go_live_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** Migration 014: an unwon jackpot pool is added to the next round's jackpot. */
+    rollover: ColumnType<boolean, boolean | undefined, boolean>;
+    /** Migration 014: the jackpot this betslip passed on (cents), and to which betslip (null: not yet). */
+    rollover_cents: ColumnType<number | string, number | undefined, number>;
+    rolled_into: ColumnType<string | null, string | null | undefined, string | null>;
   };
   matches: {
     betslip_sid: string;

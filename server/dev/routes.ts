@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
+import { promoteScheduled } from '../play/betslips.ts';
 import { Text } from '../text.ts';
 import { PHONE_HTML, PHONE_JS } from './phonePage.ts';
 
@@ -93,14 +94,31 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
    */
   app.post(
     '/close-current-betslip',
-    { schema: { response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) } } },
-    async () => {
+    {
+      schema: {
+        querystring: Type.Object({ played: Type.Optional(Type.Literal('1')) }),
+        response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const ended = new Date(app.now().getTime() - 1000);
       const row = await db
         .updateTable('betslips')
-        .set({ end_at: new Date(app.now().getTime() - 1000) })
+        .set({ end_at: ended })
         .where('status', '=', 'CURRENT')
         .returning('sid')
         .executeTakeFirst();
+      // ?played=1: its matches have been played too (kick-offs moved to the close), so results can be
+      // entered at once instead of hours later.
+      if (row && request.query.played === '1')
+        await db
+          .updateTable('matches')
+          .set({ start_at: ended })
+          .where('betslip_sid', '=', row.sid)
+          .where('start_at', '>', ended)
+          .execute();
+      // A round scheduled behind it goes live now rather than at the next minute's job.
+      await promoteScheduled(db, app.now());
       app.events.emit('betslip.changed', { sid: row?.sid ?? null });
       return { sid: row?.sid ?? null };
     },

@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { KEEP_KEYS_MS, purgeKeys } from '../idempotency/idempotency.ts';
+import { promoteScheduled } from '../play/betslips.ts';
 import { playStandingPicks } from '../play/standingPicks.ts';
 import type { Notifier } from '../push/notifier.ts';
 import { closingSoonBetslip, isSettled, participantsOf, toRemind, winningsOf } from '../push/recipients.ts';
@@ -41,6 +42,8 @@ export interface JobContext {
   providerTimeoutMs: number;
   demo: boolean;
   fanoutBatch: number;
+  /** A round went live (this instance forgets its cached current betslip). */
+  onOpened?: (sid: string) => void;
   /** Inserts push-fanout jobs (a job with an id that exists already is not inserted again). */
   fanOut(jobs: Array<{ id?: string; data: FanoutJob }>): Promise<void>;
 }
@@ -103,7 +106,14 @@ export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> =
   },
 
   async [QUEUES.rollForward](_job, c) {
-    return { opened: c.demo ? await ensureDemoBetslip(c.db, c.now()) : null };
+    // A scheduled round goes live once the current one has ended; in demo mode a made-up one follows
+    // when none was scheduled.
+    const now = c.now();
+    const opened = c.demo
+      ? await ensureDemoBetslip(c.db, now)
+      : ((await promoteScheduled(c.db, now))?.opened ?? null);
+    if (opened) c.onOpened?.(opened);
+    return { opened };
   },
 
   async [QUEUES.standingPicks](job, c) {

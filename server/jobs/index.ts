@@ -153,10 +153,8 @@ export function createJobs(options: JobsOptions): Jobs {
       [QueueName, (typeof handlers)[keyof typeof handlers]]
     >)
       await work(started, queue, (job) => handler(job, jobContext));
-    for (const [queue, cron] of Object.entries(CRON) as Array<[QueueName, string]>) {
-      if (queue === QUEUES.rollForward && !options.demo) await started.unschedule(queue);
-      else await started.schedule(queue, cron, tagged(queue), { tz: 'UTC' });
-    }
+    for (const [queue, cron] of Object.entries(CRON) as Array<[QueueName, string]>)
+      await started.schedule(queue, cron, tagged(queue), { tz: 'UTC' });
     // Cron has a one-minute granularity: reconciliation is sent by every instance on its own timer,
     // throttled so that each interval's slot holds one job whichever instance sends it first.
     if (options.reconcileIntervalMs > 0) {

@@ -40,6 +40,7 @@ export async function registerJobs(
       notifier: app.push.notifier,
       reconciler: app.reconcilerDeps,
       providerTimeoutMs: config.mobileMoney.timeoutMs,
+      onOpened: (sid) => app.events.emit('betslip.changed', { sid }),
     }),
   );
   app.addHook('onClose', () => jobs.stop());

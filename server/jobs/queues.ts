@@ -13,7 +13,7 @@ export const QUEUES = {
   settlementNotices: 'settlement-notices',
   /** Every RECONCILE_INTERVAL_MS: cash-outs, airtime purchases and stakes left unfinished. */
   reconcile: 'payments-reconcile',
-  /** Each minute in demo mode: a passed current betslip is closed and the next one opened. */
+  /** Each minute: a scheduled betslip goes live once the current one has ended (demo: or a made-up one). */
   rollForward: 'rounds-roll-forward',
   /** Each minute: standing picks not yet played in the current round are played (once per subscriber). */
   standingPicks: 'standing-picks',

@@ -2,26 +2,26 @@
 // one CURRENT betslip), enter or correct a result, list. Each checks what it is given against the
 // server clock, and writes its change and its audit row in one transaction.
 import type { Kysely } from 'kysely';
-import { priceCents } from '../../machines/rules/betslip.ts';
+import { roundProblem } from '../../machines/rules/round.ts';
 import { asStoredResult, resultFromWire, resultToWire } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { StoredBetslipParams } from '../db/playWalletTables.ts';
 import { ALL_TEAMS, logoPath } from '../demo/teams.ts';
-import { type Betslip, findBetslip, insertBetslip, isUniqueViolation } from '../play/betslips.ts';
+import {
+  type Betslip,
+  findBetslip,
+  insertBetslip,
+  isUniqueViolation,
+  promoteScheduled,
+} from '../play/betslips.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
-import { inCents, insertPrizes, prizesProblem } from './content.ts';
+import { addToJackpot, inCents, insertPrizes } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import type { CreateBetslipInput } from './schemas.ts';
 
 type Db = Kysely<Database>;
-
-/** A betslip has this many matches (the game's name). */
-export const MATCH_COUNT = 14;
-const YEAR = 365 * 24 * 60 * 60 * 1000;
-/** The dearest slip the parameters allow may cost at most this (M): a typo must not price slips in millions. */
-const MAX_SLIP_PRICE = 100_000;
 
 const invalid = (why: string) => refused(400, 'BETSLIP.INVALID', why);
 
@@ -40,30 +40,6 @@ const slugLogo = (team: string) =>
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'team'
   }.svg`;
-
-/** Why these parameters are not sane, or null when they are. */
-export function paramsProblem(p: StoredBetslipParams): string | null {
-  const cents = p.defaultBetslipPrice * 100;
-  if (!(p.defaultBetslipPrice > 0) || Math.abs(cents - Math.round(cents)) > 1e-6)
-    return 'defaultBetslipPrice must be a positive amount with at most two decimals';
-  if (p.thirdChance < 0 || p.thirdChance > MATCH_COUNT) return `thirdChance must be 0..${MATCH_COUNT}`;
-  if (p.multipleChance < p.thirdChance || p.multipleChance > MATCH_COUNT)
-    return `multipleChance must be thirdChance..${MATCH_COUNT}`;
-  for (const fee of ['feePerSecond', 'feePerThird'] as const) {
-    if (!(p[fee] >= 1 && p[fee] <= 10)) return `${fee} must be between 1 and 10`;
-  }
-  // The dearest slip: every multiple allowed, as many of them triples as allowed (or as doubles when
-  // a triple costs less than a double).
-  let dearest = 0;
-  for (let triples = 0; triples <= p.thirdChance; triples++) {
-    const outcomes = Array.from({ length: MATCH_COUNT }, (_, i) =>
-      i < triples ? '123' : i < p.multipleChance ? '12' : '1',
-    );
-    dearest = Math.max(dearest, priceCents(p, outcomes));
-  }
-  if (dearest > MAX_SLIP_PRICE * 100) return `the dearest slip would cost more than M ${MAX_SLIP_PRICE}`;
-  return null;
-}
 
 /** The next free 'J14-NNNN' sid (the demo's naming). */
 async function nextSid(db: Db): Promise<string> {
@@ -85,20 +61,11 @@ export async function createBetslip(
   input: CreateBetslipInput,
   now: Date,
 ): Promise<OpResult<{ sid: string }>> {
-  if (input.matches.length !== MATCH_COUNT) return invalid(`a betslip has ${MATCH_COUNT} matches`);
-  const endAt = new Date(input.endDate);
-  if (Number.isNaN(endAt.getTime())) return invalid('endDate is not a date');
-  if (endAt.getTime() <= now.getTime()) return invalid('endDate must be in the future');
-  if (endAt.getTime() > now.getTime() + 5 * YEAR) return invalid('endDate is more than five years away');
-  const starts = input.matches.map((m) => new Date(m.startDate));
-  if (starts.some((d) => Number.isNaN(d.getTime()))) return invalid('a startDate is not a date');
-  if (input.matches.some((m) => m.homeTeam.trim() === m.awayTeam.trim()))
-    return invalid('a team cannot play itself');
-  const problem = paramsProblem(input.betslipParams);
+  const problem = roundProblem(input, now);
   if (problem) return invalid(problem);
+  const endAt = new Date(input.endDate);
+  const starts = input.matches.map((m) => new Date(m.startDate));
   const prizes = input.prizes ?? [];
-  const prizeProblem = prizesProblem(prizes);
-  if (prizeProblem) return invalid(prizeProblem);
 
   const sid = input.sid ?? (await nextSid(db));
   if (await findBetslip(db, sid)) return refused(409, 'BETSLIP.EXISTS');
@@ -108,6 +75,7 @@ export async function createBetslip(
     endAt,
     params: { defaultBetslipPrice, thirdChance, multipleChance, feePerSecond, feePerThird },
     status: 'DRAFT',
+    rollover: input.rollover ?? false,
     matches: input.matches.map((m, position) => ({
       position,
       tournament: m.tournament.trim(),
@@ -132,79 +100,133 @@ export async function createBetslip(
   return done({ sid });
 }
 
+export interface Published {
+  sid: string;
+  /** CURRENT: live now; SCHEDULED: goes live at `goesLiveAt`, or when the current round ends. */
+  status: 'CURRENT' | 'SCHEDULED';
+  /** The betslip this one follows, if it waits for one (still open). */
+  after: string | null;
+  goLiveAt: string | null;
+  /** A current betslip that had already passed its end and was closed by this publish. */
+  closed: string | null;
+}
+
 /**
- * Makes a DRAFT betslip the CURRENT one. A betslip still current is closed (no more submissions): the
- * operator's newest betslip wins. Copies the default prize table to the betslip when it has none, so
- * the pools it advertises while open are the pools it pays, whatever marketing changes later.
+ * Publishes a DRAFT betslip. It goes live at once only if no other round is open and no later time was
+ * chosen; otherwise it waits as SCHEDULED (publishing never cuts an open round short) and the
+ * rounds-roll-forward job makes it CURRENT when its time comes. Copies the default prize table to the
+ * betslip when it has none, so the pools it advertises are the pools it pays, whatever marketing
+ * changes later; and takes any jackpot rolled over by a settled round that found no next round.
  */
 export async function publishBetslip(
   db: Db,
   actor: string,
   sid: string,
   now: Date,
-): Promise<OpResult<{ sid: string; status: 'CURRENT'; closed: string | null }>> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('betslips')
-          .select(['status', 'end_at'])
-          .where('sid', '=', sid)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!row) return refused(404, 'BETSLIP.NOT_FOUND');
-        if (row.status === 'CURRENT') {
-          await audit(trx, { actor, action: 'BETSLIP.PUBLISH', target: sid, detail: { already: true } }, now);
-          return done({ sid, status: 'CURRENT' as const, closed: null });
-        }
-        if (row.status !== 'DRAFT') return refused(409, 'BETSLIP.NOT_DRAFT');
-        if (row.end_at.getTime() <= now.getTime()) return refused(409, 'BETSLIP.ENDED');
-        const previous = await trx
-          .updateTable('betslips')
-          .set({ status: 'CLOSED' })
-          .where('status', '=', 'CURRENT')
-          .returning('sid')
-          .executeTakeFirst();
-        await trx.updateTable('betslips').set({ status: 'CURRENT' }).where('sid', '=', sid).execute();
-        const own = await trx.selectFrom('prizes').select('id').where('betslip_sid', '=', sid).execute();
-        if (own.length === 0) {
-          const defaults = await trx
-            .selectFrom('prizes')
-            .select(['prize_type', 'amount_cents'])
-            .where('betslip_sid', 'is', null)
-            .execute();
-          const copies = defaults.map((p) => ({
-            prizeType: p.prize_type,
-            amountCents: toCents(p.amount_cents),
-          }));
-          await insertPrizes(trx, copies, sid);
-        }
-        const closed = previous?.sid ?? null;
-        await audit(trx, { actor, action: 'BETSLIP.PUBLISH', target: sid, detail: { closed } }, now);
-        return done({ sid, status: 'CURRENT' as const, closed });
+  options: { goLiveAt?: string } = {},
+): Promise<OpResult<Published>> {
+  const goLiveAt = options.goLiveAt ? new Date(options.goLiveAt) : null;
+  if (goLiveAt && Number.isNaN(goLiveAt.getTime())) return invalid('goLiveAt is not a date');
+  const published = await db.transaction().execute(async (trx): Promise<OpResult<Published>> => {
+    const row = await trx
+      .selectFrom('betslips')
+      .select(['status', 'end_at', 'go_live_at'])
+      .where('sid', '=', sid)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return refused(404, 'BETSLIP.NOT_FOUND');
+    if (row.status === 'CURRENT' || row.status === 'SCHEDULED') {
+      await audit(trx, { actor, action: 'BETSLIP.PUBLISH', target: sid, detail: { already: true } }, now);
+      return done({
+        sid,
+        status: row.status,
+        after: null,
+        goLiveAt: row.go_live_at?.toISOString() ?? null,
+        closed: null,
       });
-    } catch (error) {
-      // A concurrent publish (or the demo roll-forward) made another betslip current meanwhile: retry
-      // once, which closes that one.
-      if (attempt === 0 && isUniqueViolation(error)) continue;
-      throw error;
     }
-  }
+    if (row.status !== 'DRAFT') return refused(409, 'BETSLIP.NOT_DRAFT');
+    if (row.end_at.getTime() <= now.getTime()) return refused(409, 'BETSLIP.ENDED');
+    if (goLiveAt && goLiveAt.getTime() >= row.end_at.getTime())
+      return invalid('goLiveAt must be before the betslip closes');
+    const later = goLiveAt && goLiveAt.getTime() > now.getTime() ? goLiveAt : null;
+    await trx
+      .updateTable('betslips')
+      .set({ status: 'SCHEDULED', go_live_at: later })
+      .where('sid', '=', sid)
+      .execute();
+    await copyDefaultPrizes(trx, sid);
+    await claimRollovers(trx, sid);
+    const open = await trx
+      .selectFrom('betslips')
+      .select('sid')
+      .where('status', '=', 'CURRENT')
+      .where('end_at', '>', now)
+      .executeTakeFirst();
+    const detail = { after: open?.sid ?? null, goLiveAt: later?.toISOString() ?? null };
+    await audit(trx, { actor, action: 'BETSLIP.PUBLISH', target: sid, detail }, now);
+    return done({ sid, status: 'SCHEDULED' as const, ...detail, closed: null });
+  });
+  if (!published.ok || published.value.status === 'CURRENT') return published;
+  // Live at once when nothing is open and no later time was chosen (the same step the job takes).
+  const promoted = await promoteScheduled(db, now);
+  if (promoted?.opened !== sid) return published;
+  return done({ ...published.value, status: 'CURRENT' as const, after: null, closed: promoted.closed });
 }
 
-/** Enters or corrects the result of match `position` (1-based) until settlement starts. */
-export async function setResult(
+async function copyDefaultPrizes(trx: Db, sid: string) {
+  const own = await trx.selectFrom('prizes').select('id').where('betslip_sid', '=', sid).execute();
+  if (own.length > 0) return;
+  const defaults = await trx
+    .selectFrom('prizes')
+    .select(['prize_type', 'amount_cents'])
+    .where('betslip_sid', 'is', null)
+    .execute();
+  await insertPrizes(
+    trx,
+    defaults.map((p) => ({ prizeType: p.prize_type, amountCents: toCents(p.amount_cents) })),
+    sid,
+  );
+}
+
+/** Adds the jackpots that settled rounds rolled over with no next round to take them to `sid`'s. */
+async function claimRollovers(trx: Db, sid: string) {
+  const claimed = await trx
+    .updateTable('betslips')
+    .set({ rolled_into: sid })
+    .where('rolled_into', 'is', null)
+    .where('rollover_cents', '>', 0)
+    .where('sid', '<>', sid)
+    .returning('rollover_cents')
+    .execute();
+  const cents = claimed.reduce((sum, r) => sum + toCents(r.rollover_cents), 0);
+  if (cents > 0) await addToJackpot(trx, sid, cents);
+}
+
+export interface ResultInput {
+  position: number;
+  result: string;
+}
+
+/**
+ * Enters or corrects results (positions 1-based), all or none: the list is checked as a whole, then
+ * written in one transaction with one audit row per change (old → new). Refused before a match's
+ * kick-off (server clock) and once settlement has started.
+ */
+export async function setResults(
   db: Db,
   actor: string,
   sid: string,
-  position: number,
-  wireResult: string,
+  list: readonly ResultInput[],
   now: Date,
-): Promise<OpResult<{ sid: string; position: number; result: string }>> {
-  const result = resultFromWire(wireResult);
-  if (!result) return refused(400, 'RESULT.INVALID');
+): Promise<OpResult<{ sid: string; results: ResultInput[]; changed: number }>> {
+  if (list.length === 0) return refused(400, 'RESULT.INVALID', 'no results given');
+  const positions = new Set(list.map((r) => r.position));
+  if (positions.size !== list.length) return refused(400, 'RESULT.INVALID', 'a position twice');
+  const stored = list.map((r) => resultFromWire(r.result));
+  if (stored.some((r) => r === null)) return refused(400, 'RESULT.INVALID');
   return db.transaction().execute(async (trx) => {
-    // Locked so a settlement running at the same time sees either the old or the new result, never half.
+    // Locked so a settlement running at the same time sees either the old or the new results, never half.
     const row = await trx
       .selectFrom('betslips')
       .select('status')
@@ -215,31 +237,63 @@ export async function setResult(
     if (row.status === 'SETTLED') return refused(409, 'BETSLIP.SETTLED');
     // Settlement has read the results and may have paid part of the prizes: nothing may change now.
     if (row.status === 'SETTLING') return refused(409, 'BETSLIP.SETTLED', 'settlement has started');
-    const match = await trx
+    const matches = await trx
       .selectFrom('matches')
-      .select('result')
+      .select(['position', 'result', 'start_at'])
       .where('betslip_sid', '=', sid)
-      .where('position', '=', position - 1)
-      .executeTakeFirst();
-    if (!match) return invalid(`no match at position ${position}`);
-    await trx
-      .updateTable('matches')
-      .set({ result })
-      .where('betslip_sid', '=', sid)
-      .where('position', '=', position - 1)
       .execute();
-    const previous = resultToWire(match.result);
-    await audit(
-      trx,
-      { actor, action: 'BETSLIP.RESULT', target: sid, detail: { position, result: wireResult, previous } },
-      now,
-    );
-    return done({ sid, position, result: wireResult });
+    const byPosition = new Map(matches.map((m) => [m.position + 1, m]));
+    for (const r of list) {
+      const match = byPosition.get(r.position);
+      if (!match) return invalid(`no match at position ${r.position}`);
+      if (match.start_at.getTime() > now.getTime())
+        return refused(409, 'RESULT.TOO_EARLY', `match ${r.position} has not kicked off yet`);
+    }
+    let changed = 0;
+    for (const [i, r] of list.entries()) {
+      const previous = resultToWire(byPosition.get(r.position)!.result);
+      if (previous === r.result) continue;
+      changed++;
+      await trx
+        .updateTable('matches')
+        .set({ result: stored[i]! })
+        .where('betslip_sid', '=', sid)
+        .where('position', '=', r.position - 1)
+        .execute();
+      await audit(
+        trx,
+        {
+          actor,
+          action: 'BETSLIP.RESULT',
+          target: sid,
+          detail: { position: r.position, result: r.result, previous },
+        },
+        now,
+      );
+    }
+    if (changed === 0) {
+      const detail = { unchanged: list.map((r) => r.position) };
+      await audit(trx, { actor, action: 'BETSLIP.RESULT', target: sid, detail }, now);
+    }
+    return done({ sid, results: list.map((r) => ({ position: r.position, result: r.result })), changed });
   });
 }
 
+/** Enters or corrects the result of match `position` (1-based): a list of one. */
+export async function setResult(
+  db: Db,
+  actor: string,
+  sid: string,
+  position: number,
+  wireResult: string,
+  now: Date,
+): Promise<OpResult<{ sid: string; position: number; result: string }>> {
+  const set = await setResults(db, actor, sid, [{ position, result: wireResult }], now);
+  return set.ok ? done({ sid, position, result: wireResult }) : set;
+}
+
 /** Every betslip, newest end first, with its matches, results and submission count (admin list). */
-export async function listBetslips(db: Db, limit = 100) {
+export async function listBetslips(db: Db, now: Date, limit = 100) {
   const rows = await db.selectFrom('betslips').selectAll().orderBy('end_at', 'desc').limit(limit).execute();
   if (rows.length === 0) return [];
   const sids = rows.map((r) => r.sid);
@@ -271,6 +325,9 @@ export async function listBetslips(db: Db, limit = 100) {
       resultsMissing: own.filter((m) => asStoredResult(m.result) === null).length,
       submissions: submissions.get(row.sid) ?? 0,
       settledAt: row.settled_at ? row.settled_at.toISOString() : null,
+      goLiveAt: row.go_live_at ? row.go_live_at.toISOString() : null,
+      rollover: row.rollover,
+      kickedOff: own.filter((m) => m.start_at.getTime() <= now.getTime()).length,
     };
   });
 }

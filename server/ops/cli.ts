@@ -150,7 +150,7 @@ export async function run(argv: string[], out = console.log, err = console.error
         break;
       }
       case 'list':
-        result = { ok: true, value: await listBetslips(kysely) };
+        result = { ok: true, value: await listBetslips(kysely, now()) };
         break;
       default:
         throw new UsageError(`unknown command ${command}`);

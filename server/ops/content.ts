@@ -87,6 +87,18 @@ export function prizesProblem(prizes: readonly PrizeInM[]): string | null {
   return null;
 }
 
+/** Adds `cents` to betslip `sid`'s jackpot pool (creating the tier when it had none). */
+export async function addToJackpot(trx: Db, sid: string, cents: number) {
+  const updated = await trx
+    .updateTable('prizes')
+    .set({ amount_cents: sql<number>`amount_cents + ${cents}` })
+    .where('betslip_sid', '=', sid)
+    .where('prize_type', '=', 14)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await insertPrizes(trx, [{ prizeType: 14, amountCents: cents }], sid);
+}
+
 /** A prize as the operator gives it (M) as it is stored (cents). */
 export const inCents = (p: PrizeInM) => ({ prizeType: p.prizeType, amountCents: Math.round(p.amount * 100) });
 

@@ -11,24 +11,36 @@ import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
 import { Text } from '../text.ts';
 import { audit } from './audit.ts';
-import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
+import { readAudit } from './auditLog.ts';
+import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
 import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
+import { publicRounds } from './publicRounds.ts';
+import { roundReports, roundsCsv, summary } from './reports.ts';
 import {
+  AuditRow,
   BetslipSummary,
   CreateBetslipBody,
   IdParams,
+  ISO_INSTANT,
+  isPublishBody,
   MsisdnParams,
   PastBetslipsResponse,
   PrizesBody,
+  PublicRounds,
+  PublishAnswer,
+  ReportSummary,
   ResultBody,
+  RoundReport,
   SettleAnswer,
+  SettlementPreview,
   SidParams,
   TestimonialBody,
   WalletInfoResponse,
 } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
+import { settlementPreview } from './settlePreview.ts';
 import { walletInfo } from './subscriberWallet.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
@@ -74,7 +86,7 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   app.addHook('onRequest', requireRole(ROLES.admin));
 
   app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
-    listBetslips(db),
+    listBetslips(db, now()),
   );
 
   app.post(
@@ -91,10 +103,20 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 
   app.post(
     '/betslips/:sid/publish',
-    { schema: { params: SidParams, response: { '4xx': ErrorResponse } } },
+    {
+      schema: {
+        params: SidParams,
+        response: { 200: PublishAnswer, '4xx': ErrorResponse },
+      },
+    },
     async (request, reply) => {
-      const published = await publishBetslip(db, request.user.msisdn, request.params.sid, now());
-      if (published.ok) app.events.emit('betslip.changed', { sid: published.value.sid });
+      const { sid } = request.params;
+      // The body is optional (a bare POST publishes as before), so it is checked here, not by a schema.
+      const body = request.body ?? {};
+      if (!isPublishBody(body))
+        return reply.code(400).send(errorBody(400, 'BETSLIP.INVALID', 'goLiveAt must be an ISO instant'));
+      const published = await publishBetslip(db, request.user.msisdn, sid, now(), body);
+      if (published.ok && published.value.status === 'CURRENT') app.events.emit('betslip.changed', { sid });
       return answer(reply, published);
     },
   );
@@ -103,11 +125,26 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
     '/betslips/:sid/results',
     { schema: { params: SidParams, body: ResultBody, response: { '4xx': ErrorResponse } } },
     async (request, reply) => {
-      const { position, result } = request.body;
-      return answer(
-        reply,
-        await setResult(db, request.user.msisdn, request.params.sid, position, result, now()),
-      );
+      const { body } = request;
+      const { sid } = request.params;
+      if ('results' in body)
+        return answer(reply, await setResults(db, request.user.msisdn, sid, body.results, now()));
+      return answer(reply, await setResult(db, request.user.msisdn, sid, body.position, body.result, now()));
+    },
+  );
+
+  app.get(
+    '/betslips/:sid/settlement-preview',
+    { schema: { params: SidParams, response: { 200: SettlementPreview, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const preview = await settlementPreview(db, request.params.sid);
+      if (preview.ok)
+        await audit(
+          db,
+          { actor: request.user.msisdn, action: 'BETSLIP.PREVIEW', target: request.params.sid },
+          now(),
+        );
+      return answer(reply, preview);
     },
   );
 
@@ -127,6 +164,65 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
         app.events.emit('betslip.settled', settled.value.event);
       }
       return answer(reply, settled);
+    },
+  );
+};
+
+const AuditQuery = Type.Object({
+  actor: Type.Optional(Text({ maxLength: 64 })),
+  action: Type.Optional(Text({ maxLength: 64 })),
+  target: Type.Optional(Text({ maxLength: 64 })),
+  from: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
+  to: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
+  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+
+/** Reports and the audit trail: admins only; reading them is itself audited. */
+const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
+  app.addHook('onRequest', requireRole(ROLES.admin));
+  const read = (request: FastifyRequest, target: string) =>
+    audit(db, { actor: request.user.msisdn, action: 'REPORTS.READ', target }, now());
+
+  app.get('/reports/rounds', { schema: { response: { 200: Type.Array(RoundReport) } } }, async (request) => {
+    const reports = await roundReports(db);
+    await read(request, 'rounds');
+    return reports;
+  });
+
+  app.get('/reports/rounds.csv', async (request, reply) => {
+    const csv = roundsCsv(await roundReports(db));
+    await read(request, 'rounds.csv');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="rounds.csv"')
+      .send(csv);
+  });
+
+  app.get('/reports/summary', { schema: { response: { 200: ReportSummary } } }, async (request) => {
+    const figures = await summary(db, now());
+    await read(request, 'summary');
+    return figures;
+  });
+
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuery, response: { 200: Type.Array(AuditRow), '4xx': ErrorResponse } } },
+    async (request) => {
+      const q = request.query;
+      const rows = await readAudit(db, {
+        ...q,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        limit: q.limit ?? 100,
+      });
+      const filter = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));
+      await audit(
+        db,
+        { actor: request.user.msisdn, action: 'AUDIT.READ', target: 'audit', detail: filter },
+        now(),
+      );
+      return rows;
     },
   );
 };
@@ -181,13 +277,19 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
   );
 };
 
-/** Registers the past-betslips route and the /api/admin API (one call from server/app.ts). */
+/** Registers the past-betslips route, the public results and the /api/admin API (one call from server/app.ts). */
 export async function registerOperations(app: FastifyInstance, options: OpsOptions): Promise<void> {
+  // Official results for anyone, signed in or not: no phone numbers in it.
+  app.get('/api/public/rounds', { schema: { response: { 200: PublicRounds } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return publicRounds(options.db);
+  });
   await registerProtected(app, pastRoutes, options);
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', app.authenticate);
       await scope.register(betslipRoutes, options);
+      await scope.register(reportRoutes, options);
       await scope.register(callCentreRoutes, options);
       await scope.register(marketingRoutes, options);
     },

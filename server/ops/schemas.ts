@@ -46,10 +46,12 @@ export const CreateBetslipBody = Type.Object({
   }),
   /** Our addition: the betslip's own prize pools; without it the default table is copied on publish. */
   prizes: Type.Optional(Type.Array(PrizeInput, { maxItems: 5 })),
+  /** An unwon jackpot is added to the next round's jackpot (default false). */
+  rollover: Type.Optional(Type.Boolean()),
 });
 export type CreateBetslipInput = Static<typeof CreateBetslipBody>;
 
-export const ResultBody = Type.Object({
+const OneResult = Type.Object({
   position: Type.Integer({ minimum: 1, maximum: 64 }),
   result: Type.Union([
     Type.Literal('HOME_WIN'),
@@ -57,6 +59,37 @@ export const ResultBody = Type.Object({
     Type.Literal('DRAW'),
     Type.Literal('VOID'),
   ]),
+});
+
+/** One result, or `{results: [...]}`: all of them at once, checked as a whole and saved together. */
+export const ResultBody = Type.Union([
+  OneResult,
+  Type.Object({ results: Type.Array(OneResult, { minItems: 1, maxItems: 64 }) }),
+]);
+
+/** publish's optional body: `{goLiveAt?: ISO instant}` (nothing else). */
+export function isPublishBody(body: unknown): body is { goLiveAt?: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { goLiveAt, ...rest } = body as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return false;
+  return goLiveAt === undefined || (typeof goLiveAt === 'string' && new RegExp(ISO_INSTANT).test(goLiveAt));
+}
+
+export const PublishAnswer = Type.Object({
+  sid: Type.String(),
+  status: Type.Union([Type.Literal('CURRENT'), Type.Literal('SCHEDULED')]),
+  after: Type.Union([Type.String(), Type.Null()]),
+  goLiveAt: Type.Union([Type.String(), Type.Null()]),
+  closed: Type.Union([Type.String(), Type.Null()]),
+});
+
+const M = Type.Number();
+export const SettlementPreview = Type.Object({
+  tiers: Type.Array(
+    Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: M, pool: M }),
+  ),
+  totalPayout: M,
+  rollover: M,
 });
 
 export const SidParams = Type.Object({ sid: Text({ maxLength: 64 }) });
@@ -79,6 +112,10 @@ export const BetslipSummary = Type.Object({
   resultsMissing: Type.Integer(),
   submissions: Type.Integer(),
   settledAt: Type.Union([Type.String(), Type.Null()]),
+  goLiveAt: Type.Union([Type.String(), Type.Null()]),
+  rollover: Type.Boolean(),
+  /** Matches whose kick-off has passed (results may be entered for those only). */
+  kickedOff: Type.Integer(),
 });
 
 export const SettleAnswer = Type.Object({
@@ -162,3 +199,50 @@ export const WalletInfoResponse = Type.Object({
     }),
   ),
 });
+
+export const RoundReport = Type.Object({
+  sid: Type.String(),
+  status: Type.String(),
+  entries: Type.Integer(),
+  players: Type.Integer(),
+  turnover: Type.Number(),
+  paidFromWallet: Type.Number(),
+  paidByAirtime: Type.Number(),
+  prizesPaid: Type.Number(),
+  payoutRatio: Type.Number(),
+});
+
+export const ReportSummary = Type.Object({
+  walletLiabilities: Type.Number(),
+  pendingCashOuts: Type.Number(),
+  pendingDeposits: Type.Number(),
+  playersLast7Days: Type.Integer(),
+});
+
+export const AuditRow = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  actor: Type.String(),
+  action: Type.String(),
+  target: Type.String(),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** GET /api/public/rounds: settled rounds, newest first; nothing about who played. */
+export const PublicRounds = Type.Array(
+  Type.Object({
+    sid: Type.String(),
+    endsAt: Type.String(),
+    matches: Type.Array(
+      Type.Object({
+        position: Type.Integer(),
+        homeTeam: Type.String(),
+        awayTeam: Type.String(),
+        result: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    tiers: Type.Array(
+      Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: Type.Number() }),
+    ),
+  }),
+);

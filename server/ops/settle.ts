@@ -14,6 +14,7 @@ import {
   asStoredResult,
   countsToShares,
   type PrizePool,
+  payoutOf,
   paySlip,
   type Settlement,
   type StoredResult,
@@ -23,6 +24,7 @@ import type { Database } from '../db/index.ts';
 import type { DomainEvents } from '../events.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
+import { addToJackpot } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { writeBatch } from './settleBatch.ts';
 import { countSlips } from './settleRead.ts';
@@ -76,19 +78,22 @@ export async function poolsOf(db: Db, sid: string): Promise<PrizePool[]> {
   return rows.map((r) => ({ prizeType: r.prize_type, amountCents: toCents(r.amount_cents) }));
 }
 
-type Begun = { settledBefore: true } | { settledBefore: false; resumed: boolean; results: StoredResult[] };
+type Begun =
+  | { settledBefore: true }
+  | { settledBefore: false; resumed: boolean; results: StoredResult[]; rollover: boolean; endAt: Date };
 
 /** Step 1: checks the betslip under its row lock and marks it SETTLING (or finds it SETTLING already). */
 function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>> {
   return db.transaction().execute(async (trx) => {
     const betslip = await trx
       .selectFrom('betslips')
-      .select(['status', 'end_at'])
+      .select(['status', 'end_at', 'rollover'])
       .where('sid', '=', sid)
       .forUpdate()
       .executeTakeFirst();
     if (!betslip) return refused(404, 'BETSLIP.NOT_FOUND');
-    if (betslip.status === 'DRAFT') return refused(409, 'BETSLIP.NOT_PUBLISHED');
+    if (betslip.status === 'DRAFT' || betslip.status === 'SCHEDULED')
+      return refused(409, 'BETSLIP.NOT_PUBLISHED');
     if (betslip.status === 'SETTLED') return done({ settledBefore: true as const });
     // Read after the lock: a submission holding the row before us has committed by now, and one coming
     // after us finds the betslip SETTLING.
@@ -104,7 +109,13 @@ function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>>
     if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
     if (!resumed)
       await trx.updateTable('betslips').set({ status: 'SETTLING' }).where('sid', '=', sid).execute();
-    return done({ settledBefore: false as const, resumed, results: results as StoredResult[] });
+    return done({
+      settledBefore: false as const,
+      resumed,
+      results: results as StoredResult[],
+      rollover: betslip.rollover,
+      endAt: betslip.end_at,
+    });
   });
 }
 
@@ -120,6 +131,28 @@ async function settledBefore(db: Db, actor: string, sid: string, now: Date) {
   return done({ settled: true, winners: Number(row.n), paidCents: 0, event: null });
 }
 
+/**
+ * Passes an unwon jackpot to the next round (the first scheduled or current one ending after this one),
+ * or keeps it on this betslip with no taker until a round is published (publishBetslip claims it).
+ */
+async function rollOver(trx: Db, sid: string, endAt: Date, cents: number) {
+  const next = await trx
+    .selectFrom('betslips')
+    .select('sid')
+    .where('status', 'in', ['SCHEDULED', 'CURRENT'])
+    .where('sid', '<>', sid)
+    .where('end_at', '>', endAt)
+    .orderBy('end_at')
+    .forUpdate()
+    .executeTakeFirst();
+  if (next) await addToJackpot(trx, next.sid, cents);
+  await trx
+    .updateTable('betslips')
+    .set({ rollover_cents: cents, rolled_into: next?.sid ?? null })
+    .where('sid', '=', sid)
+    .execute();
+}
+
 /** Settles and pays betslip `sid`; `event` is set only for the call that finished it (emit it after). */
 export async function settleBetslip(
   db: Db,
@@ -131,7 +164,7 @@ export async function settleBetslip(
   const begun = await begin(db, sid, clock);
   if (!begun.ok) return begun;
   if (begun.value.settledBefore) return settledBefore(db, actor, sid, clock());
-  const { results, resumed } = begun.value;
+  const { results, resumed, rollover, endAt } = begun.value;
 
   const pools = await poolsOf(db, sid);
   // Step 2.
@@ -146,6 +179,7 @@ export async function settleBetslip(
     slips.map((s) => s.tier),
     pools,
   );
+  const { rolloverCents } = payoutOf(tiers, pools, rollover);
 
   // Step 3. The event's winners are gathered as batches go, so the end has no long stretch of work.
   const batchSize = options.batchSize ?? SETTLE_BATCH;
@@ -185,9 +219,16 @@ export async function settleBetslip(
         .set({ status: 'SETTLED', settled_at: now, statistics: JSON.stringify(statistics) })
         .where('sid', '=', sid)
         .execute();
+      if (rolloverCents > 0) await rollOver(trx, sid, endAt, rolloverCents);
       await options.whenSettled?.(trx, sid);
     }
-    const detail = { winners: winners.length, paidCents, prizeCents, ...(resumed && { resumed }) };
+    const detail = {
+      winners: winners.length,
+      paidCents,
+      prizeCents,
+      ...(rolloverCents > 0 && { rolloverCents }),
+      ...(resumed && { resumed }),
+    };
     await audit(
       trx,
       { actor, action: 'BETSLIP.SETTLE', target: sid, detail: first ? detail : { ...detail, again: true } },

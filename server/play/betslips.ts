@@ -25,6 +25,8 @@ export interface Betslip {
   params: StoredBetslipParams;
   status: BetslipStatus;
   matches: MatchInput[];
+  /** An unwon jackpot rolls over to the next round (default false). */
+  rollover?: boolean;
 }
 
 export async function findBetslip(db: Db, sid: string): Promise<Betslip | undefined> {
@@ -72,6 +74,7 @@ export async function insertBetslip(db: Db, betslip: Betslip): Promise<void> {
       end_at: betslip.endAt,
       params: JSON.stringify(betslip.params),
       status: betslip.status,
+      rollover: betslip.rollover ?? false,
     })
     .execute();
   if (betslip.matches.length === 0) return;
@@ -94,6 +97,59 @@ export async function insertBetslip(db: Db, betslip: Betslip): Promise<void> {
 }
 
 /**
+ * Makes the next SCHEDULED betslip CURRENT when no round is open: the earliest due one (its go_live_at
+ * passed or unset, and still before its end), closing a current one that has passed. Run by the
+ * rounds-roll-forward job on every instance each minute and after a publish; safe to run concurrently:
+ * the status is re-checked under the row lock and the unique index on CURRENT refuses a second current
+ * betslip. Returns what it opened and closed, or null when nothing was due.
+ */
+export async function promoteScheduled(
+  db: Db,
+  now: Date,
+): Promise<{ opened: string; closed: string | null } | null> {
+  const open = await db
+    .selectFrom('betslips')
+    .select('sid')
+    .where('status', '=', 'CURRENT')
+    .where('end_at', '>', now)
+    .executeTakeFirst();
+  if (open) return null;
+  const due = await db
+    .selectFrom('betslips')
+    .select('sid')
+    .where('status', '=', 'SCHEDULED')
+    .where('end_at', '>', now)
+    .where((eb) => eb.or([eb('go_live_at', 'is', null), eb('go_live_at', '<=', now)]))
+    .orderBy('end_at')
+    .orderBy('sid')
+    .executeTakeFirst();
+  if (!due) return null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('betslips')
+        .set({ status: 'CLOSED' })
+        .where('status', '=', 'CURRENT')
+        .where('end_at', '<=', now)
+        .returning('sid')
+        .executeTakeFirst();
+      const opened = await trx
+        .updateTable('betslips')
+        .set({ status: 'CURRENT' })
+        .where('sid', '=', due.sid)
+        .where('status', '=', 'SCHEDULED')
+        .returning('sid')
+        .executeTakeFirst();
+      return opened ? { opened: opened.sid, closed: closed?.sid ?? null } : null;
+    });
+  } catch (error) {
+    // Another instance opened one first: that is the desired outcome.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/**
  * Closes the current betslip if it has passed and, when there is then no current one, inserts
  * `next(now)` as CURRENT. Safe to run from several instances at once: the UPDATE re-checks the row after
  * waiting for a concurrent one, and the unique index on CURRENT refuses a second current betslip.
@@ -111,6 +167,9 @@ export async function rollForward(
     .where('end_at', '>', now)
     .executeTakeFirst();
   if (open) return null;
+  // A round the operator scheduled comes before any made-up one.
+  const promoted = await promoteScheduled(db, now);
+  if (promoted) return promoted.opened;
   const betslip = await next(now);
   try {
     await db.transaction().execute(async (trx) => {

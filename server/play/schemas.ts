@@ -92,7 +92,14 @@ export const JwksResponse = Type.Object({
   ),
 });
 
-export const PrizesResponse = Type.Array(Type.Object({ prizeType: Type.Integer(), amount: Money }));
+export const PrizesResponse = Type.Array(
+  Type.Object({
+    prizeType: Type.Integer(),
+    amount: Money,
+    /** The jackpot only: how much of it rolled over from unwon rounds (absent when none). */
+    rolledOver: Type.Optional(Money),
+  }),
+);
 
 export const TestimonialsResponse = Type.Array(
   Type.Object({

@@ -30,6 +30,8 @@ export interface Prize {
   prizeType: number;
   /** M */
   amount: number;
+  /** The jackpot only: how much of it rolled over from rounds nobody won (M). */
+  rolledOver?: number;
 }
 
 export interface Testimonial {

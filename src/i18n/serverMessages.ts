@@ -56,6 +56,7 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'BETSLIP.ENDED': msg`This betslip has already ended.`,
   'BETSLIP.SETTLED': msg`This betslip has been settled and paid; it can no longer change.`,
   'BETSLIP.NOT_PUBLISHED': msg`This betslip has not been published yet.`,
+  'RESULT.TOO_EARLY': msg`A result can be entered only after its match has kicked off.`,
   'TESTIMONIAL.NOT_FOUND': msg`That testimonial does not exist.`,
   'PRIZES.INVALID': msg`The prize list is not valid.`,
   'SUBSCRIBER.NOT_FOUND': msg`No subscriber has that number.`,

@@ -1,6 +1,7 @@
 // Footer: the top block (title, support, social links, payment methods, disclaimer) only
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
 // Lazy: below the first screen (the main area is at least 100vh tall), so not part of the first load.
@@ -22,6 +23,12 @@ export function Footer({ loggedIn }: { loggedIn: boolean }) {
         <span>
           <Trans>Privacy policy</Trans>
         </span>
+        <Link to="/how-to-play">
+          <Trans>How to play</Trans>
+        </Link>
+        <Link to="/rounds">
+          <Trans>Past results</Trans>
+        </Link>
         <span>
           <Trans>18+ only. Play responsibly.</Trans>
         </span>

@@ -159,6 +159,13 @@ export async function fillDatabase(
         .set({ end_at: betslipEndsAt })
         .where('status', '=', 'CURRENT')
         .execute();
+      // Its matches have kicked off already, so results may be entered while slips still arrive
+      // (results before a kick-off are refused).
+      await k
+        .updateTable('matches')
+        .set({ start_at: new Date() })
+        .where('betslip_sid', 'in', k.selectFrom('betslips').select('sid').where('status', '=', 'CURRENT'))
+        .execute();
     }
     const n = Math.max(subscribers, 1);
     const msisdn = sql`'2665' || lpad((9000000 + i)::text, 7, '0')`;

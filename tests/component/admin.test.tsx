@@ -1,7 +1,8 @@
 // The operator screen against msw: only ROLE_ADMIN gets in (others go to /play), it lists betslips,
-// creates one from the prefilled JSON, publishes, saves a match result, settles, and shows the server's
+// creates one from the prefilled JSON, publishes after saying what will happen (scheduled behind the open
+// round), saves the results grid in one call, previews the settlement then settles, and shows the server's
 // refusals translated.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, renderApp, storeSession } from './helpers';
@@ -15,14 +16,60 @@ const LIST = [
     sid: 'J14-0042',
     status: 'CURRENT',
     endDate: '2030-05-04 12:00',
+    endsAt: '2030-05-04T10:00:00.000Z',
     matches: Array.from({ length: 14 }, (_, i) => ({
       position: i + 1,
+      tournament: 'League',
       homeTeam: `Home ${i + 1}`,
       awayTeam: `Away ${i + 1}`,
+      // The last match has not kicked off yet: its result cannot be entered.
+      startsAt: i === 13 ? '2099-01-01T00:00:00.000Z' : '2020-01-01T00:00:00.000Z',
       result: i === 0 ? 'DRAW' : null,
     })),
   },
+  { sid: 'J14-0041', status: 'SETTLED', endDate: '2030-04-27 12:00', matches: [] },
 ];
+
+const PREVIEW = {
+  tiers: [
+    { prizeType: 14, winners: 0, amountEach: 0, pool: 1000 },
+    { prizeType: 13, winners: 3, amountEach: 2500, pool: 7500 },
+  ],
+  totalPayout: 7500,
+  rollover: 1000,
+};
+
+const REPORTS = [
+  {
+    sid: 'J14-0042',
+    status: 'SETTLED',
+    entries: 10,
+    players: 4,
+    turnover: 20,
+    paidFromWallet: 15,
+    paidByAirtime: 5,
+    prizesPaid: 10,
+    payoutRatio: 0.5,
+  },
+  {
+    sid: 'J14-0041',
+    status: 'SETTLED',
+    entries: 6,
+    players: 3,
+    turnover: 12,
+    paidFromWallet: 12,
+    paidByAirtime: 0,
+    prizesPaid: 0,
+    payoutRatio: 0,
+  },
+];
+
+/** A betslip's card in the list (its sid also appears in the copy menu and the reports). */
+const cardOf = (sid: string) =>
+  screen
+    .getAllByText(sid)
+    .find((el) => el.tagName === 'STRONG')!
+    .closest('li')!;
 
 interface Call {
   method: string;
@@ -51,13 +98,45 @@ function adminApi(
       await record(request);
       return HttpResponse.json({ sid: 'J14-0043' }, { status: 201 });
     }),
-    http.post(`${ADMIN}/betslips/:sid/publish`, async ({ request }) => {
+    http.post(`${ADMIN}/betslips/:sid/publish`, async ({ request, params }) => {
       await record(request);
-      return HttpResponse.json({ ok: true });
+      return HttpResponse.json({
+        sid: params.sid,
+        status: 'SCHEDULED',
+        after: 'J14-0042',
+        goLiveAt: null,
+        closed: null,
+      });
     }),
     http.post(`${ADMIN}/betslips/:sid/results`, async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ ok: true });
+      return HttpResponse.json({ sid: 'J14-0042', results: [], changed: 1 });
+    }),
+    http.get(`${ADMIN}/betslips/:sid/settlement-preview`, async ({ request }) => {
+      await record(request);
+      return settle().status === 200 ? HttpResponse.json(PREVIEW) : settle();
+    }),
+    http.get(`${ADMIN}/reports/rounds`, () => HttpResponse.json(REPORTS)),
+    http.get(`${ADMIN}/reports/summary`, () =>
+      HttpResponse.json({
+        walletLiabilities: 1234.5,
+        pendingCashOuts: 20,
+        pendingDeposits: 0,
+        playersLast7Days: 7,
+      }),
+    ),
+    http.get(`${ADMIN}/audit`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json([
+        {
+          id: 9,
+          at: '2030-05-04T10:00:00.000Z',
+          actor: 'admin',
+          action: 'WALLET.READ',
+          target: '26650000001',
+          detail: {},
+        },
+      ]);
     }),
     http.post(`${ADMIN}/betslips/:sid/settle`, async ({ request }) => {
       await record(request);
@@ -92,9 +171,9 @@ describe('operator screen', () => {
     localStorage.setItem('lang', 'en');
     storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
     const { user } = await renderApp('/admin');
-    await screen.findByRole('heading', { name: 'Operations' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Operations' }, { timeout: 15000 });
     expect(screen.getByRole('link', { name: 'Operations' })).toHaveAttribute('href', '/admin');
-    await screen.findByText('J14-0042');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
     expect(screen.getByText('CURRENT')).toBeInTheDocument();
 
     // The prefilled example is a valid 14-match betslip ending in the future.
@@ -106,31 +185,118 @@ describe('operator screen', () => {
     expect(await screen.findByText('Betslip J14-0043 created as a draft.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/betslips')?.body).toEqual(example);
 
-    // Each betslip offers only what its status allows: a draft is published, a published one settled.
-    const draft = within(screen.getByText('J14-0043').closest('li')!);
-    const current = within(screen.getByText('J14-0042').closest('li')!);
+    // Each betslip offers only what its status allows: a draft is published, a published one settled,
+    // a settled one nothing.
+    const draft = within(cardOf('J14-0043'));
+    const current = within(cardOf('J14-0042'));
+    const settled = within(cardOf('J14-0041'));
     expect(draft.queryByRole('button', { name: 'Settle' })).toBeNull();
+    expect(draft.queryByRole('button', { name: 'Enter results' })).toBeNull();
     expect(current.queryByRole('button', { name: 'Publish' })).toBeNull();
-    await user.click(draft.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Betslip J14-0043 published.')).toBeInTheDocument();
+    expect(settled.queryAllByRole('button')).toEqual([]);
 
+    // Publishing says first what will happen: J14-0042 is still open, so the draft waits.
+    await user.click(draft.getByRole('button', { name: 'Publish' }));
+    const plan = screen.getByRole('group', { name: 'Publish J14-0043?' });
+    expect(plan).toHaveTextContent('Round J14-0042 is still open until 2030-05-04 12:00');
+    expect(calls.filter((c) => c.path.endsWith('/publish'))).toEqual([]);
+    await user.click(within(plan).getByRole('button', { name: 'Confirm publish' }));
+    expect(
+      await screen.findByText('Betslip J14-0043 scheduled: it goes live when the current round ends.'),
+    ).toBeInTheDocument();
+
+    // The results grid: 14 choices, the one not kicked off disabled, one save for all.
     await user.click(current.getByRole('button', { name: 'Enter results' }));
     const results = screen.getByRole('list', { name: 'Results of J14-0042' });
     expect(within(results).getAllByRole('combobox')).toHaveLength(14);
     expect(within(results).getByLabelText('1. Home 1 – Away 1')).toHaveValue('DRAW');
+    expect(within(results).getByLabelText('14. Home 14 – Away 14')).toBeDisabled();
     await user.selectOptions(within(results).getByLabelText('2. Home 2 – Away 2'), 'Void');
-    await user.click(within(results).getByRole('button', { name: 'Save the result of match 2' }));
-    expect(await screen.findByText('Result of match 2 saved.')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/results'))).toEqual({
-      method: 'POST',
-      path: '/api/admin/betslips/J14-0042/results',
-      body: { position: 2, result: 'VOID' },
-    });
+    await user.selectOptions(within(results).getByLabelText('3. Home 3 – Away 3'), 'Away win');
+    await user.click(screen.getByRole('button', { name: 'Save results' }));
+    expect(await screen.findByText('Results saved: 1 changed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.endsWith('/results'))).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/betslips/J14-0042/results',
+        body: {
+          results: [
+            { position: 1, result: 'DRAW' },
+            { position: 2, result: 'VOID' },
+            { position: 3, result: 'AWAY_WIN' },
+          ],
+        },
+      },
+    ]);
 
-    await user.click(screen.getByRole('button', { name: 'Settle' }));
+    // Settling shows the preview first, and settles only once confirmed.
+    await user.click(current.getByRole('button', { name: 'Settle' }));
+    const preview = await screen.findByRole('group', { name: 'Settle J14-0042?' });
+    expect(preview).toHaveTextContent('Total to pay: M 7,500.00');
+    expect(preview).toHaveTextContent('Jackpot rolled over to the next round: M 1,000.00');
+    expect(calls.filter((c) => c.path.endsWith('/settle'))).toEqual([]);
+    await user.click(within(preview).getByRole('button', { name: 'Confirm settle' }));
     expect(
       await screen.findByText('Betslip J14-0042 settled. Winners: 3. Paid: M 7,500.00.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the reports with their chart, and the audit log filtered', async () => {
+    const calls = adminApi();
+    localStorage.setItem('lang', 'en');
+    storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
+    const { user } = await renderApp('/admin');
+    const reports = within(await screen.findByRole('region', { name: 'Reports' }, { timeout: 15000 }));
+    expect(await reports.findByText('M 1,234.50')).toBeInTheDocument();
+    const rows = reports.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['J14-0042 · SETTLED', '10', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
+    const chart = reports.getByRole('img', { name: 'Turnover and players per round' });
+    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    expect(chart.querySelectorAll('circle')).toHaveLength(2);
+
+    const audit = within(screen.getByRole('region', { name: 'Audit log' }));
+    await user.type(audit.getByLabelText('Subscriber or betslip'), '26650000001');
+    await user.type(audit.getByLabelText('Action'), 'WALLET.READ');
+    await user.click(audit.getByRole('button', { name: 'Show' }));
+    expect(await audit.findByText('WALLET.READ')).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/api/admin/audit');
+    expect(sent).toBeDefined();
+  });
+
+  it('checks a built round with the server rules before sending it', async () => {
+    const calls = adminApi();
+    localStorage.setItem('lang', 'en');
+    storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
+    const { user } = await renderApp('/admin');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
+    const create = screen.getByRole('button', { name: 'Create the round' });
+    await user.click(create);
+    expect(screen.getByText('every match needs a kick-off')).toBeInTheDocument();
+    // A past round copied a week later: its kick-offs (and so its default close) are still in the past.
+    await user.selectOptions(screen.getByLabelText('Copy a past round (a week later)'), 'J14-0042');
+    expect(screen.getByLabelText('Home team of match 2')).toHaveValue('Home 2');
+    expect(
+      within(screen.getByRole('region', { name: 'Preview of the betslip' })).getAllByRole('listitem'),
+    ).toHaveLength(14);
+    await user.click(create);
+    expect(screen.getByText('endDate must be in the future')).toBeInTheDocument();
+    // A team playing itself is refused too, once the dates are right.
+    for (let i = 1; i <= 14; i++) {
+      fireEvent.change(screen.getByLabelText(`Kick-off of match ${i} (Maseru time)`), {
+        target: { value: `${new Date().getFullYear() + 1}-01-0${1 + (i % 5)}T15:00` },
+      });
+    }
+    const away = screen.getByLabelText('Away team of match 1');
+    await user.clear(away);
+    await user.type(away, 'home 1');
+    await user.click(create);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['a team cannot play itself']);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/betslips')).toEqual([]);
   });
 
   it('shows a refusal translated and refuses broken JSON without sending it', async () => {
@@ -143,7 +309,7 @@ describe('operator screen', () => {
     localStorage.setItem('lang', 'en');
     storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
     const { user } = await renderApp('/admin');
-    await screen.findByText('J14-0042');
+    await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
     await user.click(screen.getByRole('button', { name: 'Settle' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Every match needs a result before the betslip can be settled.',

@@ -1,8 +1,11 @@
-// The whole game, end to end: the operator creates a betslip on /admin from JSON and
-// publishes it; the demo subscriber picks all 14 on /play and pays; the operator enters the 14 results the
-// subscriber picked and settles after the close; the subscriber sees the slip won on /results with the gold
-// confetti, the congratulation banner and the pick shares, and the wallet grew by exactly the prize.
-// The close is brought forward with the demo-only POST /dev/close-current-betslip instead of waiting.
+// The whole game, end to end: the operator creates a betslip on /admin from JSON and publishes it, told
+// first that it will wait for the demo round still open (SCHEDULED); the demo round ends and it goes live;
+// the demo subscriber picks all 14 on /play and pays; the operator enters the 14 results the subscriber
+// picked in one form, previews the settlement and settles after the close; the subscriber sees the slip won
+// on /results with the gold confetti, the congratulation banner and the pick shares, and the wallet grew by
+// exactly the prize; anyone signed out finds the round's official results on /rounds.
+// Closes are brought forward with the demo-only POST /dev/close-current-betslip instead of waiting (with
+// ?played=1 the matches have been played too, so their results may be entered).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
@@ -85,10 +88,22 @@ describe('operator flow', () => {
     await expect.poll(() => notice(admin).textContent()).toBe(`Betslip ${SID} created as a draft.`);
     await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('DRAFT');
 
+    // Publishing says what will happen first: the demo round is still open, so this one waits.
     await card(admin).getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => notice(admin).textContent()).toBe(`Betslip ${SID} published.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('CURRENT');
+    const plan = admin.getByRole('group', { name: `Publish ${SID}?` });
+    expect(await plan.textContent()).toMatch(/is still open until .*waits \(scheduled\)/);
+    await plan.getByRole('button', { name: 'Confirm publish' }).click();
+    await expect
+      .poll(() => notice(admin).textContent())
+      .toBe(`Betslip ${SID} scheduled: it goes live when the current round ends.`);
+    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('SCHEDULED');
     expect(await card(admin).getByRole('button', { name: 'Publish' }).count()).toBe(0);
+
+    // The demo round ends: the scheduled one goes live.
+    const demoEnded = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
+    expect((await demoEnded.json()).sid).not.toBe(SID);
+    await admin.reload();
+    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('CURRENT');
 
     // The subscriber plays it: 14 singles, paid from the wallet.
     await signIn(phone);
@@ -111,30 +126,28 @@ describe('operator flow', () => {
     const walletButton = phone.getByTestId('wallet-button');
     await expect.poll(() => walletButton.textContent()).toBe(`M ${money(afterPlay.totalAvailableAmount)}`);
 
-    // Too early: the betslip is still open, and the operator is told so in words.
+    // Too early: no results yet, and the operator is told so in words (the preview comes first).
     await admin.reload();
     await card(admin).waitFor();
     expect(await card(admin).textContent()).toContain('CURRENT');
     await card(admin).getByRole('button', { name: 'Settle' }).click();
     await expect
       .poll(() => admin.getByRole('alert').textContent())
-      .toBe('This betslip is still open. It can be settled after it closes.');
+      .toBe('Every match needs a result before the betslip can be settled.');
 
-    // The close, brought forward (demo only) instead of waiting two minutes.
-    const closed = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
+    // The close, brought forward (demo only) instead of waiting two minutes; its matches played.
+    const closed = await fetch(`${e2e.server.url}/dev/close-current-betslip?played=1`, { method: 'POST' });
     expect(await closed.json()).toEqual({ sid: SID });
 
-    // The operator enters the 14 results the subscriber picked.
+    // The operator enters the 14 results the subscriber picked, in one form, saved at once.
+    await admin.reload();
     await card(admin).getByRole('button', { name: 'Enter results' }).click();
     const results = admin.getByRole('list', { name: `Results of ${SID}` });
     for (const [i, digit] of PICKS.entries()) {
-      const position = i + 1;
-      await results.locator(`#result-${SID}-${position}`).selectOption(RESULT_OF[digit]);
-      await results
-        .getByRole('button', { name: `Save the result of match ${position}`, exact: true })
-        .click();
-      await expect.poll(() => notice(admin).textContent()).toBe(`Result of match ${position} saved.`);
+      await results.locator(`#result-${SID}-${i + 1}`).selectOption(RESULT_OF[digit]);
     }
+    await card(admin).getByRole('button', { name: 'Save results' }).click();
+    await expect.poll(() => notice(admin).textContent()).toBe('Results saved: 14 changed.');
 
     // While results come in, the open slip counts what is right so far.
     const pending = (await api.post<PastSlip[]>(`fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`))[0];
@@ -148,10 +161,17 @@ describe('operator flow', () => {
     await admin.reload();
     await card(admin).waitFor();
     await card(admin).getByRole('button', { name: 'Settle' }).click();
+    const preview = admin.getByRole('group', { name: `Settle ${SID}?` });
+    await expect
+      .poll(() => preview.locator('.admin-total').textContent())
+      .toBe(`Total to pay: M ${money(jackpot)}`);
+    await preview.getByRole('button', { name: 'Confirm settle' }).click();
     await expect
       .poll(() => notice(admin).textContent())
       .toBe(`Betslip ${SID} settled. Winners: 1. Paid: M ${money(jackpot)}.`);
     await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('SETTLED');
+    // Nothing more to do on a settled round.
+    expect(await card(admin).getByRole('button').count()).toBe(0);
     await shot(admin, 'admin-1280');
     await admin.setViewportSize({ width: 360, height: 740 });
     await shot(admin, 'admin-360');
@@ -248,5 +268,36 @@ describe('operator flow', () => {
     await phone.goto('/admin');
     await phone.waitForURL('**/play');
     expect(errors).toEqual([]);
+  });
+
+  it('shows the official results to anyone signed out, and how to play', async () => {
+    const visitor = await e2e.phone();
+    try {
+      const page = await visitor.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/login');
+      await page.getByTestId('lang-en').click();
+      await page.getByRole('link', { name: 'Past results' }).first().click();
+      await page.waitForURL('**/rounds');
+      const round = page.locator('li.public-round').filter({ hasText: SID });
+      await round.waitFor();
+      expect(await round.locator('.public-matches li').count()).toBe(14);
+      const jackpotRow = round.locator('.public-tiers tbody tr').first();
+      expect(await jackpotRow.locator('td').nth(0).textContent()).toBe('14');
+      expect(await jackpotRow.locator('td').nth(1).textContent()).toBe('1');
+      expect(await page.content()).not.toContain(SUBSCRIBER);
+      await shot(page, 'rounds-360');
+      await page.getByRole('link', { name: 'How to play' }).first().click();
+      await page.getByRole('heading', { name: 'How to play', level: 1 }).waitFor();
+      // In Sesotho, chosen on the sign-in screen.
+      await page.goto('/login');
+      await page.getByTestId('lang-st').click();
+      await page.getByRole('link', { name: 'Mokhoa oa ho bapala' }).first().click();
+      await page.getByRole('heading', { name: 'Mokhoa oa ho bapala', level: 1 }).waitFor();
+      await shot(page, 'how-to-play-st-360');
+      expect(errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
   });
 });

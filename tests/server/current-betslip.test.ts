@@ -39,9 +39,20 @@ async function draft(t: TestApp, sid: string, hours: number) {
   expect(created.ok).toBe(true);
 }
 
-/** Published as another instance (or the CLI) would: no event reaches this app. */
+/** The current round has just ended (a publish while it is open would only schedule the new one). */
+async function endCurrent(t: TestApp) {
+  await t.db.kysely
+    .updateTable('betslips')
+    .set({ end_at: new Date(t.clock.now().getTime() - 1000) })
+    .where('status', '=', 'CURRENT')
+    .execute();
+}
+
+/** Published as another instance (or the CLI) would, once the current round has ended: no event reaches this app. */
 async function publishElsewhere(t: TestApp, sid: string) {
-  expect((await publishBetslip(t.db.kysely, 'elsewhere', sid, t.clock.now())).ok).toBe(true);
+  await endCurrent(t);
+  const published = await publishBetslip(t.db.kysely, 'elsewhere', sid, t.clock.now());
+  expect(published.ok && published.value.status).toBe('CURRENT');
 }
 
 const sidOf = async (t: TestApp, token: string) => {
@@ -96,6 +107,7 @@ describeEachDb('current betslip from memory', (t) => {
     const admin = (await signIn(app, 'admin', 'admin1234')).access_token;
     expect(await sidOf(t(), token)).toBe('CACHE-2');
     await draft(t(), 'CACHE-3', 24);
+    await endCurrent(t());
     const published = await app.inject({
       method: 'POST',
       url: '/api/admin/betslips/CACHE-3/publish',

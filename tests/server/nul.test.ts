@@ -115,6 +115,10 @@ function samples(now: Date): Record<string, Sample> {
       body: { position: 1, result: 'HOME_WIN' },
     },
     'POST /api/admin/betslips/:sid/settle': { params: { sid: 'NOPE' } },
+    'GET /api/admin/betslips/:sid/settlement-preview': { params: { sid: 'NOPE' } },
+    'GET /api/admin/audit': {
+      query: { actor: 'admin', action: 'BETSLIP.CREATE', target: 'NOPE', from: '2026-01-01T00:00:00Z' },
+    },
     'GET /api/admin/subscribers/:msisdn/wallet': { params: { msisdn: '26650000001' } },
     'POST /api/admin/testimonials': {
       body: {

@@ -37,7 +37,8 @@ function betslipBody(sid: string, endAt: Date, extra: object = {}) {
     endDate: endAt.toISOString(),
     matches: Array.from({ length: 14 }, (_, i) => ({
       tournament: 'Test League',
-      startDate: new Date(endAt.getTime() + (i + 1) * HOUR).toISOString(),
+      // Kick-offs after the close, within minutes: results may be entered soon after.
+      startDate: new Date(endAt.getTime() + (i + 1) * 60_000).toISOString(),
       homeTeam: `Home ${i + 1}`,
       awayTeam: `Away ${i + 1}`,
     })),
@@ -87,6 +88,13 @@ describeEachDb('operations: settlement, results, roles', (t) => {
 
   beforeAll(async () => {
     await seedDemo(t().db, t().config, t().clock.now());
+    // The demo's open round has ended, so the betslips published here go live at once (publishing
+    // while a round is open schedules them instead: operations-tools.test.ts).
+    await t()
+      .db.kysely.updateTable('betslips')
+      .set({ end_at: new Date(t().clock.now().getTime() - 60_000) })
+      .where('status', '=', 'CURRENT')
+      .execute();
   });
 
   // Nine subscribers with known picks (see picksWith): name → [msisdn, wrong picks, overrides].

@@ -69,9 +69,12 @@ describe('ops CLI', () => {
     expect(empty.code, empty.stderr).toBe(0);
     expect(JSON.parse(empty.stdout)).toEqual([]);
     // Closes a few seconds from now: settlement is refused before the end by the real clock.
-    const endAt = new Date(Date.now() + 15_000);
+    const endAt = new Date(Date.now() + 25_000);
     const file = join(dataDir, 'betslip.json');
-    writeFileSync(file, JSON.stringify({ ...example, sid: 'CLI-1', endDate: endAt.toISOString() }));
+    // Its matches kick off at once, so their results may be entered before the close (never before kick-off).
+    const kickOff = new Date().toISOString();
+    const matches = example.matches.map((m: object) => ({ ...m, startDate: kickOff }));
+    writeFileSync(file, JSON.stringify({ ...example, matches, sid: 'CLI-1', endDate: endAt.toISOString() }));
 
     const created = await ops('create-betslip', file);
     expect(created.code, created.stderr).toBe(0);

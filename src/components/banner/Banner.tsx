@@ -22,6 +22,11 @@ export function Banner() {
             <Trans>14 JACKPOT</Trans>
             {jackpot && <span className="banner-amount">{formatPrize(jackpot.amount)}</span>}
           </h2>
+          {jackpot?.rolledOver ? (
+            <p className="banner-rollover">
+              <Trans>Includes {formatPrize(jackpot.rolledOver)} rolled over: nobody won it last time.</Trans>
+            </p>
+          ) : null}
           <Suspense
             fallback={
               <div className="ticker">

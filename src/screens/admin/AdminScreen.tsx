@@ -5,13 +5,30 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
-import { type AdminBetslip, listBetslips, publishBetslip, settleBetslip } from '../../api/admin';
+import {
+  type AdminBetslip,
+  listBetslips,
+  publishBetslip,
+  type SettlementPreview,
+  settleBetslip,
+  settlementPreview,
+} from '../../api/admin';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { AuditLog } from './AuditLog';
+import { ConfirmPanel } from './ConfirmPanel';
 import { CreateBetslip } from './CreateBetslip';
+import { Reports } from './Reports';
 import { ResultsForm } from './ResultsForm';
+import { RoundBuilder } from './RoundBuilder';
+import { SettlementTable } from './SettlementTable';
 import './admin.css';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
+type Confirm = { sid: string; kind: 'publish' | 'settle'; preview?: SettlementPreview } | null;
+
+/** Statuses whose results may still be entered or corrected, and those that may be settled. */
+const RESULTS_OPEN = ['CURRENT', 'CLOSED'];
+const SETTLEABLE = ['CURRENT', 'CLOSED', 'SETTLING'];
 
 export default function AdminScreen() {
   const { t } = useLingui();
@@ -21,6 +38,7 @@ export default function AdminScreen() {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [resultsOf, setResultsOf] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
 
   const load = useCallback(async () => {
     try {
@@ -42,6 +60,33 @@ export default function AdminScreen() {
     try {
       setNotice({ kind: 'ok', text: await action() });
       await load();
+    } catch (err) {
+      setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** What publishing `sid` will do: live now, or wait for the open round. */
+  const publishPlan = (sid: string) => {
+    const open = betslips?.find(
+      (b) =>
+        b.sid !== sid &&
+        b.status === 'CURRENT' &&
+        typeof b.endsAt === 'string' &&
+        Date.parse(b.endsAt) > Date.now(),
+    );
+    if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
+    const other = open.sid;
+    const ends = open.endDate ?? '';
+    return t`Round ${other} is still open until ${ends}: ${sid} waits (scheduled) and goes live when it ends. The open round is not cut short.`;
+  };
+
+  /** Settling asks first: the preview (what each tier pays, moving no money), then a confirmation. */
+  const previewSettlement = async (sid: string) => {
+    setBusy(true);
+    try {
+      setConfirm({ sid, kind: 'settle', preview: await settlementPreview(sid) });
     } catch (err) {
       setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
     } finally {
@@ -99,55 +144,87 @@ export default function AdminScreen() {
                 )}
               </div>
               <div className="admin-actions">
-                {/* Only what the server would accept for this status: publish a draft, settle a published one. */}
+                {/* Only what the server would accept for this status. */}
                 {status === 'DRAFT' && (
                   <button
                     type="button"
                     className="btn btn-ghost"
                     disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        await publishBetslip(sid);
-                        return t`Betslip ${sid} published.`;
-                      })
-                    }
+                    aria-expanded={confirm?.sid === sid && confirm.kind === 'publish'}
+                    onClick={() => setConfirm({ sid, kind: 'publish' })}
                   >
                     <Trans>Publish</Trans>
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  aria-expanded={resultsOf === sid}
-                  onClick={() => setResultsOf((s) => (s === sid ? null : sid))}
-                >
-                  <Trans>Enter results</Trans>
-                </button>
-                {status !== 'DRAFT' && (
+                {RESULTS_OPEN.includes(status) && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-expanded={resultsOf === sid}
+                    onClick={() => setResultsOf((s) => (s === sid ? null : sid))}
+                  >
+                    <Trans>Enter results</Trans>
+                  </button>
+                )}
+                {SETTLEABLE.includes(status) && (
                   <button
                     type="button"
                     className="btn btn-gold"
                     disabled={busy}
-                    onClick={() =>
-                      void run(async () => {
-                        const r = await settleBetslip(sid);
-                        const winners = r.winners;
-                        const paid = formatMoney(r.paidCents / 100);
-                        return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
-                      })
-                    }
+                    onClick={() => void previewSettlement(sid)}
                   >
                     <Trans>Settle</Trans>
                   </button>
                 )}
               </div>
+              {confirm?.sid === sid && confirm.kind === 'publish' && (
+                <ConfirmPanel
+                  title={t`Publish ${sid}?`}
+                  confirmLabel={t`Confirm publish`}
+                  busy={busy}
+                  onCancel={() => setConfirm(null)}
+                  onConfirm={() =>
+                    void run(async () => {
+                      setConfirm(null);
+                      const p = await publishBetslip(sid);
+                      return p.status === 'CURRENT'
+                        ? t`Betslip ${sid} published.`
+                        : t`Betslip ${sid} scheduled: it goes live when the current round ends.`;
+                    })
+                  }
+                >
+                  <p>{publishPlan(sid)}</p>
+                </ConfirmPanel>
+              )}
+              {confirm?.sid === sid && confirm.kind === 'settle' && confirm.preview && (
+                <ConfirmPanel
+                  title={t`Settle ${sid}?`}
+                  confirmLabel={t`Confirm settle`}
+                  busy={busy}
+                  onCancel={() => setConfirm(null)}
+                  onConfirm={() =>
+                    void run(async () => {
+                      setConfirm(null);
+                      const r = await settleBetslip(sid);
+                      const winners = r.winners;
+                      const paid = formatMoney(r.paidCents / 100);
+                      return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
+                    })
+                  }
+                >
+                  <SettlementTable preview={confirm.preview} />
+                </ConfirmPanel>
+              )}
               {resultsOf === sid && <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />}
             </li>
           ))}
         </ul>
       )}
 
+      <RoundBuilder past={betslips ?? []} run={run} />
       <CreateBetslip run={run} />
+      <Reports />
+      <AuditLog />
     </section>
   );
 }

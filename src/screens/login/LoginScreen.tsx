@@ -70,6 +70,15 @@ export default function LoginScreen() {
           <Trans>Register</Trans>
         </Link>
       </p>
+      <p className="auth-switch">
+        <Link to="/how-to-play">
+          <Trans>How to play</Trans>
+        </Link>
+        {' · '}
+        <Link to="/rounds">
+          <Trans>Past results</Trans>
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

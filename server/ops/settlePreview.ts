@@ -1,0 +1,52 @@
+// What settling a betslip would pay, without paying: the same reads and the same pure rules as the
+// settlement itself (countSlips, shareTiers, payoutOf), so the preview is what settling pays.
+import type { Kysely } from 'kysely';
+import { asStoredResult, payoutOf, type StoredResult, shareTiers } from '../../machines/rules/settlement.ts';
+import type { Database } from '../db/index.ts';
+import { done, type OpResult, refused } from './outcome.ts';
+import { poolsOf, SETTLE_PAGE } from './settle.ts';
+import { countSlips } from './settleRead.ts';
+
+const inM = (cents: number) => cents / 100;
+
+export interface PreviewAnswer {
+  tiers: Array<{ prizeType: number; winners: number; amountEach: number; pool: number }>;
+  totalPayout: number;
+  rollover: number;
+}
+
+export async function settlementPreview(db: Kysely<Database>, sid: string): Promise<OpResult<PreviewAnswer>> {
+  const betslip = await db
+    .selectFrom('betslips')
+    .select(['status', 'rollover'])
+    .where('sid', '=', sid)
+    .executeTakeFirst();
+  if (!betslip) return refused(404, 'BETSLIP.NOT_FOUND');
+  if (betslip.status === 'DRAFT' || betslip.status === 'SCHEDULED')
+    return refused(409, 'BETSLIP.NOT_PUBLISHED');
+  const matches = await db
+    .selectFrom('matches')
+    .select('result')
+    .where('betslip_sid', '=', sid)
+    .orderBy('position')
+    .execute();
+  const results = matches.map((m) => asStoredResult(m.result));
+  if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
+  const pools = await poolsOf(db, sid);
+  const { slips } = await countSlips(db, sid, results as StoredResult[], pools, SETTLE_PAGE);
+  const tiers = shareTiers(
+    slips.map((s) => s.tier),
+    pools,
+  );
+  const payout = payoutOf(tiers, pools, betslip.rollover);
+  return done({
+    tiers: payout.tiers.map((t) => ({
+      prizeType: t.prizeType,
+      winners: t.winners,
+      amountEach: inM(t.amountEachCents),
+      pool: inM(t.poolCents),
+    })),
+    totalPayout: inM(payout.totalPayoutCents),
+    rollover: inM(payout.rolloverCents),
+  });
+}

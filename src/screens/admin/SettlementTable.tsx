@@ -1,0 +1,49 @@
+// The settlement preview: winners and payout per tier, the total, and any jackpot rolled over.
+import { Trans } from '@lingui/react/macro';
+import { formatMoney } from '../../../machines/rules/money';
+import type { SettlementPreview } from '../../api/admin';
+
+export function SettlementTable({ preview }: { preview: SettlementPreview }) {
+  const total = formatMoney(preview.totalPayout);
+  const rollover = formatMoney(preview.rollover);
+  return (
+    <>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Correct</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Winners</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Each</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Pool</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.tiers.map((tier) => (
+            <tr key={tier.prizeType}>
+              <td>{tier.prizeType}</td>
+              <td>{tier.winners}</td>
+              <td>M {formatMoney(tier.amountEach)}</td>
+              <td>M {formatMoney(tier.pool)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="admin-total">
+        <Trans>Total to pay: M {total}</Trans>
+      </p>
+      {preview.rollover > 0 && (
+        <p>
+          <Trans>Jackpot rolled over to the next round: M {rollover}</Trans>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+// Official results for everyone, signed in or not: each settled round's matches, results and what each
+// prize tier paid. Nothing about who played.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { messageKeyOf } from '../../../machines/rules/messageKey';
+import { formatMoney } from '../../../machines/rules/money';
+import { fetchPublicRounds, type PublicRound } from '../../api/publicRounds';
+import { useServerMessage } from '../../i18n/serverMessages';
+import './public.css';
+
+export default function RoundsScreen() {
+  const { t, i18n } = useLingui();
+  const say = useServerMessage();
+  const [rounds, setRounds] = useState<PublicRound[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchPublicRounds(abort.signal)
+      .then((list) => setRounds(Array.isArray(list) ? list : []))
+      .catch((err) => {
+        if (!abort.signal.aborted) setError(messageKeyOf(err));
+      });
+    return () => abort.abort();
+  }, []);
+
+  const results: Record<string, string> = {
+    HOME_WIN: t`Home win`,
+    AWAY_WIN: t`Away win`,
+    DRAW: t`Draw`,
+    VOID: t`Void`,
+  };
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale === 'st' ? 'en-LS' : 'en-GB', {
+      dateStyle: 'medium',
+      timeZone: 'Africa/Maseru',
+    }).format(new Date(iso));
+
+  return (
+    <section className="page public-page" aria-labelledby="page-title">
+      <h1 id="page-title">
+        <Trans>Rounds</Trans>
+      </h1>
+      <p>
+        <Trans>The official results of every settled round, and what each prize paid.</Trans>{' '}
+        <Link to="/how-to-play">
+          <Trans>How to play</Trans>
+        </Link>
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {say(error)}
+        </p>
+      )}
+      {!error && rounds === null && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {rounds?.length === 0 && (
+        <p>
+          <Trans>No round has been settled yet.</Trans>
+        </p>
+      )}
+      <ul className="public-rounds">
+        {rounds?.map((round) => (
+          <li key={round.sid} className="public-round">
+            <h2>
+              {round.sid} <span className="public-round-date">{date(round.endsAt)}</span>
+            </h2>
+            <ol className="public-matches" aria-label={t`Results of ${round.sid}`}>
+              {round.matches.map((m) => (
+                <li key={m.position}>
+                  <span>
+                    {m.homeTeam} – {m.awayTeam}
+                  </span>
+                  <strong>{m.result ? (results[m.result] ?? m.result) : '–'}</strong>
+                </li>
+              ))}
+            </ol>
+            <table className="public-tiers">
+              <caption>
+                <Trans>Winners per prize</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Correct</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Winners</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Each won</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {round.tiers.map((tier) => (
+                  <tr key={tier.prizeType}>
+                    <td>{tier.prizeType}</td>
+                    <td>{tier.winners}</td>
+                    <td>M. {formatMoney(tier.amountEach)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
