@@ -11,6 +11,7 @@ import { useServerMessage } from '../../i18n/serverMessages';
 import { useSessionUser } from '../../session/hooks';
 import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
 import { formatServerDate } from './limits';
+import { MoreLinks } from './MoreLinks';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ResponsiblePlay } from './ResponsiblePlay';
 import './account.css';
@@ -132,6 +133,8 @@ export default function AccountScreen() {
       </section>
 
       <ResponsiblePlay toast={show} />
+
+      <MoreLinks />
 
       {dialog !== 'never' && (
         <Suspense fallback={null}>
