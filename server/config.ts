@@ -1,6 +1,8 @@
 // Server configuration from the environment (CONTRACTS.md "Server"). Demo defaults make `npm start` work
 // on a fresh clone; production (NODE_ENV=production) refuses them so a deployment cannot run on secrets
 // that are printed in the README.
+import { join } from 'node:path';
+import { projectRoot } from './paths.ts';
 
 /** Password-hash cost (argon2id). Tests lower it: hashing is deliberately slow. */
 export interface Argon2Cost {
@@ -56,6 +58,11 @@ export interface Config {
    * runs at https://localhost (capacitor://localhost on iOS) and calls the API with a bearer token.
    */
   corsOrigins: string[];
+  /**
+   * The operator's content (CONTENT_DIR): terms, privacy policy, support contacts, social links, the
+   * subscription's price and period (server/content/siteContent.ts). Defaults to the shipped demo content.
+   */
+  contentDir: string;
 }
 
 export interface AbuseLimits {
@@ -267,5 +274,6 @@ export function loadConfig(env: Env = process.env): Config {
       loginFailedAccountsPerAddress: integer(env, 'LOGIN_FAILED_ACCOUNTS_PER_ADDRESS', 100, 1, 1_000_000),
     },
     corsOrigins: corsOrigins(env),
+    contentDir: read(env, 'CONTENT_DIR') ?? join(projectRoot, 'content'),
   };
 }

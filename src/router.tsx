@@ -95,6 +95,13 @@ const tncRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/tnc/TncScreen')),
 });
 
+/** The privacy policy: unguarded like the terms. */
+const privacyRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'privacy',
+  component: lazyRouteComponent(() => import('./screens/tnc/PrivacyScreen')),
+});
+
 /**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
@@ -163,6 +170,7 @@ const routeTree = rootRoute.addChildren([
   shellRoute.addChildren([
     indexRoute,
     tncRoute,
+    privacyRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,

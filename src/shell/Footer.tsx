@@ -1,6 +1,7 @@
 // Footer: the top block (title, support, social links, payment methods, disclaimer) only
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
 // Lazy: below the first screen (the main area is at least 100vh tall), so not part of the first load.
@@ -19,9 +20,12 @@ export function Footer({ loggedIn }: { loggedIn: boolean }) {
         <span>
           <Trans>© {year} Jackpot 14. All rights reserved.</Trans>
         </span>
-        <span>
+        <Link to="/privacy">
           <Trans>Privacy policy</Trans>
-        </span>
+        </Link>
+        <Link to="/tnc">
+          <Trans>Terms</Trans>
+        </Link>
         <span>
           <Trans>18+ only. Play responsibly.</Trans>
         </span>
