@@ -12,6 +12,8 @@ const PUBLIC: [string, string][] = [
   ['/login', 'input[name="password"]'],
   ['/register', 'input'],
   ['/reset-password', 'input'],
+  ['/tnc', 'main h1'],
+  ['/privacy', 'main h1'],
 ];
 const SIGNED_IN: [string, string][] = [
   ['/play', 'li.match'],
