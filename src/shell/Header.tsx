@@ -7,6 +7,7 @@ import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
 import { formatDate, formatTime } from '../lib/dateFormat';
 import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
+import { OfflineBadge } from './OfflineBadge';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -92,6 +93,7 @@ export function Header() {
       <div className="header-status">
         <DateClock />
         <SessionCountdown />
+        <OfflineBadge />
         <LanguageSelector />
       </div>
       <MainNav />

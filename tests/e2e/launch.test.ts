@@ -92,6 +92,7 @@ describe('launch readiness', () => {
     const { context, page } = await e2e.phonePage();
     await signIn(page);
     await page.goto('/results');
+    await page.locator('.main-nav a').first().waitFor();
     const tabs = await page.$$eval('.main-nav a', (links) =>
       links
         .filter((a) => (a as HTMLElement).offsetParent !== null)
@@ -117,6 +118,7 @@ describe('launch readiness', () => {
 
     const desktop = await e2e.phonePage({ viewport: { width: 1280, height: 800 }, hasTouch: false });
     await signIn(desktop.page);
+    await desktop.page.locator('.main-nav a').first().waitFor();
     const top = await desktop.page.$$eval('.main-nav a', (links) =>
       links.map((a) => ({ href: a.getAttribute('href'), top: a.getBoundingClientRect().top })),
     );
@@ -145,5 +147,35 @@ describe('launch readiness', () => {
         await context.close();
       }
     }
+  });
+});
+
+describe('offline honesty', () => {
+  it('shows the last results offline with their time and an offline sign', async () => {
+    const { context, page } = await e2e.phonePage();
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await signIn(page);
+    await page.goto('/results');
+    await page.locator('li.slip').first().waitFor();
+    const online = await page.locator('li.slip').count();
+    expect(await page.getByTestId('offline-badge').count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play' }).click();
+    await page.waitForURL('**/play');
+
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
+    const notice = page.getByTestId('results-offline-copy');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /You are offline\. These are your results as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+    );
+    expect(await page.locator('li.slip').count()).toBe(online);
+    await page.getByTestId('offline-badge').waitFor();
+    await shot(page, 'launch-results-offline-en');
+
+    await context.setOffline(false);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await context.close();
   });
 });

@@ -38,9 +38,9 @@ function TeamButton(props: {
       {/* The whole name is in the page and CSS cuts what shows (play.css), so the button's accessible name
           contains the text a voice-control user sees and says. */}
       <span className="pick-name">{name}</span>
-      <span className="pick-mark" aria-hidden="true">
-        {mark}
-      </span>
+      {/* Drawn by CSS from data-mark: the label says "(1)" already, and text here would make the visible
+          text "name 1", which the label "name to win (1)" does not contain. */}
+      <span className="pick-mark" aria-hidden="true" data-mark={mark} />
     </button>
   );
 }
