@@ -94,3 +94,13 @@ describe('support contacts', () => {
     expect(within(main).queryByText('—')).toBeNull();
   });
 });
+
+describe('form messages in the chosen language', () => {
+  it('says in Sesotho what is missing on sign-in, with no browser bubble (noValidate)', async () => {
+    const { user } = await renderApp('/login');
+    const form = (await screen.findByLabelText('Nomoro ea mohala')).closest('form');
+    expect(form).toHaveAttribute('novalidate');
+    await user.click(within(form as HTMLElement).getByRole('button', { name: 'Kena' }));
+    expect(await screen.findByTestId('login-missing')).toHaveTextContent('Kenya nomoro ea hao ea mohala');
+  });
+});

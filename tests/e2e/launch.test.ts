@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { latestOtp, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous: a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 
 /** Right edge of the widest element beyond the viewport (0 or less: nothing sticks out sideways). */
 const overflow = (page: Page) =>
@@ -19,7 +21,7 @@ describe('launch readiness', () => {
     await page.locator('input[name="tel"]').fill('58009876');
     await page.locator('form button[type="submit"]').click();
     // The app's own message in Sesotho, not the browser's bubble, and no code sent.
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('lilemo li 18');
+    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toContain('lilemo li 18');
     await shot(page, 'launch-register-refused-st');
     const outbox = await (await fetch(`${e2e.server.url}/dev/sms?msisdn=26658009876`)).json();
     expect(outbox).toEqual([]);
@@ -69,22 +71,22 @@ describe('launch readiness', () => {
     await signIn(page);
     await page.goto('/account');
     const status = page.getByTestId('account-subscription');
-    await expect.poll(() => status.textContent()).toBe('Enabled');
-    await expect.poll(() => page.getByTestId('account-price').textContent()).toContain('M 5.00 a week');
+    await expect.poll(() => status.textContent(), POLL).toBe('Enabled');
+    await expect.poll(() => page.getByTestId('account-price').textContent(), POLL).toContain('M 5.00 a week');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('is no longer charged');
     await shot(page, 'launch-unsubscribe-dialog-en');
     await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect.poll(() => status.textContent()).toBe('Disabled');
+    await expect.poll(() => status.textContent(), POLL).toBe('Disabled');
     await page.reload();
-    await expect.poll(() => page.getByTestId('account-subscription').textContent()).toBe('Disabled');
+    await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Disabled');
 
     await page.getByRole('button', { name: 'Subscribe now' }).click();
-    await expect.poll(() => page.getByTestId('account-subscription').textContent()).toBe('Enabled');
+    await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Enabled');
     await page.reload();
-    await expect.poll(() => page.getByTestId('account-subscription').textContent()).toBe('Enabled');
+    await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Enabled');
     await context.close();
   });
 
@@ -127,7 +129,9 @@ describe('launch readiness', () => {
     await desktop.context.close();
   });
 
-  it('looks right on every main screen at 360×740 and 1280×800 in both languages', async () => {
+  it('looks right on every main screen at 360×740 and 1280×800 in both languages', {
+    timeout: 300_000,
+  }, async () => {
     const screens = ['/play', '/results', '/wallet', '/account', '/contact', '/tnc'];
     for (const size of [
       { width: 360, height: 740 },
@@ -175,7 +179,7 @@ describe('offline honesty', () => {
 
     await context.setOffline(false);
     await notice.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => notice.count()).toBe(0);
+    await expect.poll(() => notice.count(), POLL).toBe(0);
     await context.close();
   });
 });

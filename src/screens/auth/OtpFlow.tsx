@@ -114,7 +114,7 @@ export function OtpSteps({
         <Trans>Step {stepNumber} of 3</Trans>
       </p>
       {step === 'number' && (
-        <form className="form" onSubmit={submitNumber}>
+        <form className="form" onSubmit={submitNumber} noValidate>
           <PhoneField
             id={`${id}-msisdn`}
             autoComplete="tel"
@@ -129,7 +129,7 @@ export function OtpSteps({
         </form>
       )}
       {step === 'code' && (
-        <form className="form" onSubmit={submitCode}>
+        <form className="form" onSubmit={submitCode} noValidate>
           <div className="field">
             <label htmlFor={`${id}-otp`}>{t`Code from the SMS`}</label>
             <input
