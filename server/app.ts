@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import { registerChannels } from './channels/plugin.ts';
 import type { Config } from './config.ts';
+import { publicContentRoutes, termsRoutes } from './content/routes.ts';
+import { loadContent, type SiteContent } from './content/siteContent.ts';
 import { registerCors } from './cors.ts';
 import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -32,6 +34,8 @@ declare module 'fastify' {
     events: DomainEventBus;
     /** Every route as registered (method, path, whether it declares a body schema): for audits and tests. */
     routeTable: RouteEntry[];
+    /** The operator's content (CONTENT_DIR), read once at start-up. */
+    siteContent: SiteContent;
   }
 }
 
@@ -80,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('now', now);
   app.decorate('events', createEventBus());
+  app.decorate('siteContent', loadContent(config.contentDir));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -151,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything a signed-in subscriber calls lives under /api/protected and goes through
   // registerProtected (bearer token checked, request.user set). Play and wallet register here too.
   await registerProtected(app, whoamiRoutes, {});
+  await app.register(publicContentRoutes, { prefix: '/api/public', content: app.siteContent });
+  await registerProtected(app, termsRoutes, { content: app.siteContent, db: db.kysely, now });
   await registerPlayAndWallet(app, { config, db, now });
   // Playing without data: the USSD and SMS gateways' callbacks, on the same submission code.
   await registerChannels(app, { config, db, now, sms });

@@ -1,6 +1,8 @@
 // Server configuration from the environment (CONTRACTS.md "Server"). Demo defaults make `npm start` work
 // on a fresh clone; production (NODE_ENV=production) refuses them so a deployment cannot run on secrets
 // that are printed in the README.
+import { join } from 'node:path';
+import { projectRoot } from './paths.ts';
 
 /** Password-hash cost (argon2id). Tests lower it: hashing is deliberately slow. */
 export interface Argon2Cost {
@@ -66,6 +68,11 @@ export interface Config {
    * Unset in demo; production without it does not take phone-channel callbacks at all.
    */
   gatewayToken: string | undefined;
+  /**
+   * The operator's content (CONTENT_DIR): terms, privacy policy, support contacts, social links, the
+   * subscription's price and period (server/content/siteContent.ts). Defaults to the shipped demo content.
+   */
+  contentDir: string;
 }
 
 export interface AbuseLimits {
@@ -279,5 +286,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     corsOrigins: corsOrigins(env),
     gatewayToken: read(env, 'USSD_GATEWAY_TOKEN'),
+    contentDir: read(env, 'CONTENT_DIR') ?? join(projectRoot, 'content'),
   };
 }

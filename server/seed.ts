@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { seedPlayDemo } from './demo/seedPlay.ts';
 import { seedWalletDemo } from './demo/seedWallet.ts';
+import { loadContent } from './content/siteContent.ts';
+import { recordAcceptance } from './content/terms.ts';
 import { createPasswordHasher } from './identity/passwords.ts';
 import { createUser, findUserByUsername } from './identity/users.ts';
 
@@ -29,6 +31,7 @@ export const DEMO_ACCOUNTS = [
 
 export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {
   const hasher = createPasswordHasher(config.argon2);
+  const { termsVersion } = loadContent(config.contentDir).site;
   for (const account of DEMO_ACCOUNTS) {
     // Checked first: hashing costs tens of milliseconds, and an existing account keeps its password.
     if (await findUserByUsername(db.kysely, account.username)) continue;
@@ -38,7 +41,10 @@ export const seedDemoAccounts: Seeder = async ({ db, config, now }) => {
       passwordHash: await hasher.hash(account.password),
       roles: [...account.roles],
       createdAt: now,
+      // The demo subscribers registered as anyone does: 18 or older, today's terms accepted.
+      ...(account.msisdn ? { adultConfirmedAt: now } : {}),
     });
+    if (account.msisdn) await recordAcceptance(db.kysely, account.msisdn, termsVersion, now);
   }
 };
 

@@ -115,6 +115,13 @@ const howToPlayRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/public/HowToPlayScreen')),
 });
 
+/** The privacy policy: unguarded like the terms. */
+const privacyRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'privacy',
+  component: lazyRouteComponent(() => import('./screens/tnc/PrivacyScreen')),
+});
+
 /**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
@@ -186,6 +193,7 @@ const routeTree = rootRoute.addChildren([
     verifyRoute,
     roundsRoute,
     howToPlayRoute,
+    privacyRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,

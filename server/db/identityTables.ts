@@ -24,6 +24,14 @@ export interface IdentityTables {
     roles: ColumnType<string[], string[], string[]>;
     created_at: CreatedAt;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+    /** When the subscriber confirmed being 18 or older (015_terms_acceptance; null before). */
+    adult_confirmed_at: NullableTimestamp;
+  };
+  /** Each version of the terms a subscriber accepted, once, with the time (015_terms_acceptance). */
+  terms_acceptances: {
+    msisdn: string;
+    version: string;
+    accepted_at: Timestamp;
   };
   refresh_tokens: {
     jti: string;

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import { ROLES } from '../../machines/rules/roles.ts';
+import { recordAcceptance } from '../content/terms.ts';
 import type { OtpPurpose } from '../db/identityTables.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse, errorBody } from '../errors.ts';
@@ -121,14 +122,27 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/register',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, userInput: Password }),
+        body: Type.Object({
+          msisdn: Msisdn,
+          lang: Lang,
+          submittedOtp: Otp,
+          userInput: Password,
+          // Optional in the schema so a missing one gets its own message key, not a generic 400.
+          ageConfirmed: Type.Optional(Type.Boolean()),
+          termsVersion: Type.Optional(Text({ maxLength: 40 })),
+        }),
         response: { 201: Type.Object({ message: Type.String() }), ...errors },
       },
     },
     async (request, reply) => {
       const msisdn = msisdnOf(request.body.msisdn);
       const password = request.body.userInput;
-      // Checked first so a mistyped password does not use up one of the code's tries.
+      // Checked first so a mistyped password or a missing confirmation does not use up one of the code's tries.
+      if (request.body.ageConfirmed !== true) throw new ApiError(400, 'REGISTER.AGE_REQUIRED');
+      if (!request.body.termsVersion) throw new ApiError(400, 'REGISTER.TERMS_REQUIRED');
+      // The terms changed while the form was open: the subscriber must see the new text first.
+      const termsVersion = app.siteContent.site.termsVersion;
+      if (request.body.termsVersion !== termsVersion) throw new ApiError(409, 'TERMS.OUTDATED');
       if (!isPasswordCompliant(password)) throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
       const otpId = await o.otp.check(msisdn, request.body.submittedOtp, 'REGISTER');
       // Asked only once the code is proven (see the header); the code stays unused.
@@ -143,9 +157,11 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
           passwordHash,
           roles: [ROLES.user],
           createdAt: now,
+          adultConfirmedAt: now,
         });
         // Registered meanwhile by a parallel request: rolled back, the code stays unused.
         if (!created) throw new ApiError(409, 'REGISTER.EXISTS');
+        await recordAcceptance(trx, msisdn, termsVersion, now);
       });
       request.log.info({ msisdn }, 'registered');
       return reply.code(201).send({ message: 'REGISTER.SUCCESS' });

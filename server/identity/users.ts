@@ -61,6 +61,8 @@ export interface NewUser {
   passwordHash: string;
   roles: string[];
   createdAt: Date;
+  /** When the subscriber confirmed being 18 or older (registration); operators have none. */
+  adultConfirmedAt?: Date;
 }
 
 /** Inserts a user; does nothing when the username exists. Returns whether it was created. */
@@ -75,6 +77,7 @@ export async function createUser(db: Db, user: NewUser): Promise<boolean> {
       roles: user.roles,
       created_at: user.createdAt,
       updated_at: user.createdAt,
+      adult_confirmed_at: user.adultConfirmedAt ?? null,
     })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();

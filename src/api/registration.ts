@@ -23,11 +23,26 @@ export const submitOtp = (msisdn: string, lang: Lang, submittedOtp: string, purp
     { auth: 'website' },
   );
 
-/** Sets the password (userInput) and uses up the OTP. 400 PASSWORD.NOT_COMPLIANT, 409 REGISTER.EXISTS. */
-export const register = (msisdn: string, lang: Lang, submittedOtp: string, userInput: string) =>
+/** What the subscriber confirmed on the form: 18 or older, and the version of the terms they accepted. */
+export interface Consent {
+  ageConfirmed: boolean;
+  termsVersion: string;
+}
+
+/**
+ * Sets the password (userInput) and uses up the OTP. 400 PASSWORD.NOT_COMPLIANT / REGISTER.AGE_REQUIRED /
+ * REGISTER.TERMS_REQUIRED, 409 REGISTER.EXISTS / TERMS.OUTDATED.
+ */
+export const register = (
+  msisdn: string,
+  lang: Lang,
+  submittedOtp: string,
+  userInput: string,
+  consent: Consent,
+) =>
   apiPost<{ message: string }>(
     '/web-registration/register',
-    { msisdn, lang, submittedOtp, userInput },
+    { msisdn, lang, submittedOtp, userInput, ...consent },
     { auth: 'website' },
   );
 

@@ -5,6 +5,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const formatDate = (d: Date): string =>
   `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 
+/** dd/MM/yyyy HH:mm (24-hour), local time */
+export const formatDateTime = (d: Date): string =>
+  `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
 /** HH:mm:ss (24-hour) */
 export const formatTime = (d: Date): string =>
   `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

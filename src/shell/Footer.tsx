@@ -20,9 +20,12 @@ export function Footer({ loggedIn }: { loggedIn: boolean }) {
         <span>
           <Trans>© {year} Jackpot 14. All rights reserved.</Trans>
         </span>
-        <span>
+        <Link to="/privacy">
           <Trans>Privacy policy</Trans>
-        </span>
+        </Link>
+        <Link to="/tnc">
+          <Trans>Terms</Trans>
+        </Link>
         <Link to="/how-to-play">
           <Trans>How to play</Trans>
         </Link>

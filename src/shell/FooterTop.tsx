@@ -3,15 +3,11 @@
 // least a screen tall, so this block is never part of the first paint and never shifts what is on screen.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
+import { SupportLinks } from '../content/SupportLinks';
+import { useSite } from '../content/site';
 
 // Lazy: web push code is not needed for the first paint.
 const NotifyButton = lazy(() => import('../components/NotifyButton'));
-
-export const SOCIAL = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'X', href: 'https://x.com/' },
-  { name: 'Instagram', href: 'https://www.instagram.com/' },
-];
 
 // Bundled logos (no external images); the links go to the providers' own sites.
 const PAYMENTS = [
@@ -21,6 +17,7 @@ const PAYMENTS = [
 
 export default function FooterTop() {
   const { t } = useLingui();
+  const site = useSite();
   return (
     <div className="footer-top">
       <div className="footer-col">
@@ -28,12 +25,13 @@ export default function FooterTop() {
         <p>
           <Trans>Customer support: call or SMS our help line, every day.</Trans>
         </p>
+        {site && <SupportLinks support={site.support} />}
       </div>
       <nav className="footer-col" aria-label={t`Social media`}>
         <ul className="footer-links">
-          {SOCIAL.map((s) => (
+          {site?.social.map((s) => (
             <li key={s.name}>
-              <a href={s.href} target="_blank" rel="noopener noreferrer">
+              <a href={s.url} target="_blank" rel="noopener noreferrer">
                 {s.name}
               </a>
             </li>

@@ -7,6 +7,7 @@ import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
 import { formatDate, formatTime } from '../lib/dateFormat';
 import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
+import { OfflineBadge } from './OfflineBadge';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -37,27 +38,31 @@ function SessionCountdown() {
   );
 }
 
+/**
+ * One nav for every width: a top row on wide screens, a bar fixed to the bottom on phones (CSS only, no JS).
+ * On phones the bar keeps the four main tabs; Contact and Terms are reached from the account page.
+ */
 function MainNav() {
   const { t } = useLingui();
   const operator = useHasRole(ROLES.admin);
   const links = [
-    { to: '/play', label: t`Play` },
-    { to: '/results', label: t`Results` },
-    { to: '/wallet', label: t`Wallet` },
-    { to: '/contact', label: t`Contact us` },
-    { to: '/tnc', label: t`Terms` },
-    { to: '/account', label: t`Account` },
+    { to: '/play', label: t`Play`, extra: false },
+    { to: '/results', label: t`Results`, extra: false },
+    { to: '/wallet', label: t`Wallet`, extra: false },
+    { to: '/contact', label: t`Contact us`, extra: true },
+    { to: '/tnc', label: t`Terms`, extra: true },
+    { to: '/account', label: t`Account`, extra: false },
   ] as const;
   return (
-    <nav className="main-nav" aria-label={t`Main`}>
+    <nav className="main-nav" aria-label={t`Main`} data-testid="main-nav">
       <ul>
         {links.map((l) => (
-          <li key={l.to}>
+          <li key={l.to} className={l.extra ? 'nav-extra' : undefined}>
             <Link to={l.to}>{l.label}</Link>
           </li>
         ))}
         {operator && (
-          <li>
+          <li className="nav-extra">
             <Link to="/admin">{t`Operations`}</Link>
           </li>
         )}
@@ -88,6 +93,7 @@ export function Header() {
       <div className="header-status">
         <DateClock />
         <SessionCountdown />
+        <OfflineBadge />
         <LanguageSelector />
       </div>
       <MainNav />

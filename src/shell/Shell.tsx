@@ -8,7 +8,7 @@ import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-// The critical version alert and the app-download toast: lazy, they are never part of the first paint.
+// The critical version alert and the app-download invitation: lazy, they are never part of the first paint.
 const ShellNotices = lazy(() => import('./notices/ShellNotices'));
 
 /** New pages start at the top; back and forward keep the restored position (router scrollRestoration). */
@@ -37,13 +37,14 @@ export function Shell() {
         </a>
         {loggedIn && <Header />}
         {loggedIn && <Banner />}
+        {/* Before the page, in its flow: the app invitation pushes content down rather than cover a button. */}
+        <Suspense fallback={null}>
+          <ShellNotices />
+        </Suspense>
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer loggedIn={loggedIn} />
-        <Suspense fallback={null}>
-          <ShellNotices />
-        </Suspense>
       </div>
     </AccountProvider>
   );

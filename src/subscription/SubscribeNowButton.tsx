@@ -38,7 +38,8 @@ export function SubscriptionWarningHost({
   );
 }
 
-function useOutcomeToast(outcome: SubscriptionOutcome | null): ToastMessage | null {
+/** The toast telling how a subscribe or unsubscribe ended. */
+export function useOutcomeToast(outcome: SubscriptionOutcome | null): ToastMessage | null {
   const { t } = useLingui();
   const say = useServerMessage();
   if (!outcome) return null;

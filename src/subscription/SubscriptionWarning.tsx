@@ -4,6 +4,9 @@
 
 import { Trans } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from '@tanstack/react-router';
+import { useSubscriptionPrice } from '../content/SubscriptionPrice';
+import { useSite } from '../content/site';
 import '../components/dialog.css';
 
 export default function SubscriptionWarning({
@@ -18,6 +21,7 @@ export default function SubscriptionWarning({
   /** Focused when the modal closes (it has no Radix trigger to go back to). */
   returnFocusTo?: HTMLElement | null;
 }) {
+  const price = useSubscriptionPrice(useSite());
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
@@ -42,6 +46,14 @@ export default function SubscriptionWarning({
               <li key={name}>{name}</li>
             ))}
           </ul>
+          {price && (
+            <p data-testid="subscription-price">
+              <Trans>Jackpot 14 costs {price}.</Trans>{' '}
+              <Link to="/tnc" onClick={onCancel}>
+                <Trans>Terms and conditions</Trans>
+              </Link>
+            </p>
+          )}
           <div className="dialog-actions">
             <Dialog.Close asChild>
               <button type="button" className="btn btn-ghost">

@@ -131,6 +131,33 @@ describe('account details', () => {
     await waitFor(() => expect(detail('account-subscription')).toBe('Enabled'));
     expect(sent['toggle-subscription']).toHaveLength(1);
   });
+
+  it('shows the price and period with the terms, and unsubscribes only after a confirmation that says what stops', async () => {
+    const sent = account();
+    const { user } = await openAccount();
+    expect(await screen.findByTestId('account-price')).toHaveTextContent(
+      'The subscription costs M 5.00 a week.',
+    );
+    expect(within(screen.getByTestId('account-price')).getByRole('link')).toHaveAttribute('href', '/tnc');
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop your Jackpot 14 subscription?' });
+    expect(dialog).toHaveTextContent('The subscription fee of M 5.00 a week is no longer charged');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my subscription' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent['toggle-subscription']).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Unsubscribe' }));
+    await waitFor(() => expect(detail('account-subscription')).toBe('Disabled'));
+    expect(sent['toggle-subscription']).toEqual([
+      { msisdn: '26650000001', lang: 'en', enableSubscription: false },
+    ]);
+    // Subscribing again is the same button as for anyone not subscribed.
+    await user.click(await screen.findByRole('button', { name: 'Subscribe now' }));
+    await waitFor(() => expect(detail('account-subscription')).toBe('Enabled'));
+    expect(sent['toggle-subscription']).toHaveLength(2);
+  });
 });
 
 describe('change password', () => {

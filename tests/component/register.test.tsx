@@ -1,8 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from './contentHandlers';
 import { API, makeToken, renderApp, TOKEN_URL, tokenAnswer } from './helpers';
 import { server } from './msw';
+
+/** Ticks the age and terms boxes of the number step, in either language. */
+async function tickConsent(user: UserEvent) {
+  const consent = await screen.findByTestId('consent');
+  for (const box of within(consent).getAllByRole('checkbox')) await user.click(box);
+}
 
 const WEBSITE_AUTH = `Basic ${btoa('website:website-secret')}`;
 
@@ -46,6 +54,7 @@ describe('register screen', () => {
 
     // Step 1: a number in a local spelling is sent in normal form.
     await user.type(await screen.findByLabelText('Phone number'), '5000 0002');
+    await tickConsent(user);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     // Step 2: a wrong code is refused with the server's translated message, the right one passes.
@@ -99,6 +108,8 @@ describe('register screen', () => {
       lang: 'en',
       submittedOtp: '123456',
       userInput: 'secret123',
+      ageConfirmed: true,
+      termsVersion: TERMS_VERSION,
     });
     expect(tokenForm?.get('username')).toBe('26650000002');
     expect(tokenForm?.get('password')).toBe('secret123');
@@ -109,6 +120,7 @@ describe('register screen', () => {
     localStorage.setItem('lang', 'en');
     const { user } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Phone number'), '12345');
+    await tickConsent(user);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a Lesotho mobile number');
   });
@@ -124,6 +136,7 @@ describe('register screen', () => {
     );
     const { user } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000002');
+    await tickConsent(user);
     await user.click(screen.getByRole('button', { name: 'Romela khoutu' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('U kopile likhoutu tse ngata haholo');
   });
@@ -145,6 +158,7 @@ describe('register screen, a number that already has an account', () => {
     );
     const { user, path, app } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Phone number'), '5000 0001');
+    await tickConsent(user);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('Code from the SMS'), '123456');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -172,6 +186,7 @@ describe('register screen, a number that already has an account', () => {
     );
     const { user } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000001');
+    await tickConsent(user);
     await user.click(screen.getByRole('button', { name: 'Romela khoutu' }));
     await user.type(await screen.findByLabelText('Khoutu e tsoang ho SMS'), '123456');
     await user.click(screen.getByRole('button', { name: 'Tsoela pele' }));
@@ -180,5 +195,28 @@ describe('register screen, a number that already has an account', () => {
     await user.click(screen.getByRole('button', { name: "Sebelisa nomoro e 'ngoe" }));
     expect(await screen.findByLabelText('Nomoro ea mohala')).toHaveValue('50000001');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for the age and terms boxes in the chosen language before sending any code', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post(`${API}/web-registration/request-otp`, () => {
+        calls.push('request-otp');
+        return HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 });
+      }),
+    );
+    const { user } = await renderApp('/register');
+    await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000002');
+    const send = screen.getByRole('button', { name: 'Romela khoutu' });
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('lilemo li 18');
+    await user.click(screen.getByRole('checkbox', { name: /lilemo li 18/ }));
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amohela melao');
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('link', { name: /Bala melao/ })).toHaveAttribute('href', '/tnc');
+    await user.click(screen.getByRole('checkbox', { name: /Ke amohela melao/ }));
+    await user.click(send);
+    await waitFor(() => expect(calls).toEqual(['request-otp']));
   });
 });

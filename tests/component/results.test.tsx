@@ -72,7 +72,8 @@ describe('results screen', () => {
     expect(pending).toHaveTextContent('4 of 14 correct so far');
     expect(pending).not.toHaveTextContent('M.');
     expect(won).toHaveTextContent('Won');
-    expect(won).toHaveTextContent('26650000001');
+    expect(won).toHaveTextContent('Round J14-WON');
+    expect(won).not.toHaveTextContent('26650000001');
     expect(won).toHaveTextContent('M. 2,500.50');
     expect(won.closest('li')).toHaveClass('slip-won');
     expect(lost).toHaveTextContent('Not won');

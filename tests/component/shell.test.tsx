@@ -120,7 +120,8 @@ describe('shell', () => {
       ['Terms', '/tnc'],
       ['Account', '/account'],
     ]) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
     // The footer's top block is a lazy chunk (below the first screen).

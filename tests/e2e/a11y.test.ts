@@ -12,6 +12,8 @@ const PUBLIC: [string, string][] = [
   ['/login', 'input[name="password"]'],
   ['/register', 'input'],
   ['/reset-password', 'input'],
+  ['/tnc', 'main h1'],
+  ['/privacy', 'main h1'],
 ];
 const SIGNED_IN: [string, string][] = [
   ['/play', 'li.match'],
@@ -29,6 +31,9 @@ async function audit(page: Page, path: string, ready: string) {
   await page.waitForLoadState('networkidle');
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // WCAG 2.1's label in name (2.5.3) is "experimental" in axe and off unless asked for: voice control
+    // finds a button only by the words it shows.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

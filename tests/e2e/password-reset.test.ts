@@ -99,6 +99,8 @@ describe('password reset', () => {
     await page.getByTestId('lang-en').click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.locator('input[name="tel"]').fill('5000 0003');
+    await page.locator('input[name="adult"]').check();
+    await page.locator('input[name="terms"]').check();
     await page.locator('form button[type="submit"]').click();
     await enterCode(page, '26650000003');
 

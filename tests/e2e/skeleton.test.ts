@@ -9,6 +9,8 @@ const e2e = useServerAndBrowser();
 async function register(page: Page, local: string, password: string) {
   await page.goto('/register');
   await page.locator('input[name="tel"]').fill(local);
+  await page.locator('input[name="adult"]').check();
+  await page.locator('input[name="terms"]').check();
   await page.locator('form button[type="submit"]').click();
   const otpInput = page.locator('input[name="one-time-code"]');
   await otpInput.waitFor();

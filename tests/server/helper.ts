@@ -226,6 +226,11 @@ export async function latestOtp(app: FastifyInstance, msisdn: string): Promise<s
   return list[0].otp;
 }
 
+/** The version of the terms in the shipped demo content (content/site.json). */
+export const DEMO_TERMS_VERSION = '2026-11-01';
+/** What the registration form sends once both boxes are ticked. */
+export const CONSENT = { ageConfirmed: true, termsVersion: DEMO_TERMS_VERSION };
+
 /** Registers `msisdn` with `password` through the whole OTP flow. */
 export async function register(app: FastifyInstance, msisdn: string, password: string): Promise<void> {
   const requested = await registrationPost(app, 'request-otp', { msisdn, lang: 'en' });
@@ -236,6 +241,7 @@ export async function register(app: FastifyInstance, msisdn: string, password: s
     lang: 'en',
     submittedOtp,
     userInput: password,
+    ...CONSENT,
   });
   if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/app.ts';
 import { seedDemo } from '../../server/seed.ts';
-import { describeEachDb, signIn, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
+import { CONSENT, describeEachDb, signIn, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface JsonSchema {
@@ -74,7 +74,7 @@ function samples(now: Date): Record<string, Sample> {
       body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000' },
     },
     'POST /api/web-registration/register': {
-      body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', userInput: 'secret123' },
+      body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', userInput: 'secret123', ...CONSENT },
     },
     'POST /api/web-registration/reset-password': {
       body: { msisdn: '26650000099', lang: 'en', submittedOtp: '000000', newPassword: 'secret123' },
@@ -82,6 +82,8 @@ function samples(now: Date): Record<string, Sample> {
     'POST /api/ussd': { body: { sessionId: 'nul-1', phoneNumber: '26650000001', text: '' } },
     'POST /dev/sms': { body: { from: '26650000001', text: 'HELP' } },
     'POST /api/sms/inbound': { body: { from: '26650000001', text: 'HELP', id: 'nul-1' } },
+    'GET /api/public/content/:doc': { params: { doc: 'terms' }, query: { lang: 'en' } },
+    'POST /api/protected/accept-terms': { body: { version: '2026-11-01' } },
     'POST /api/protected/change-password': { body: { oldPassword: 'not-mine', newPassword: 'secret123' } },
     'POST /api/protected/submit-online-betslip': {
       body: {

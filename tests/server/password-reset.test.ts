@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import {
+  CONSENT,
   describeEachDb,
   latestOtp,
   register,
@@ -172,6 +173,7 @@ describeEachDb(
         msisdn: '26659000004',
         submittedOtp: resetCode,
         userInput: 'brandnew9',
+        ...CONSENT,
       });
       expect(registered.statusCode).toBe(400);
       expect(registered.json()).toMatchObject({ messageKey: 'OTP.INVALID' });

@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import {
   basic,
+  CONSENT,
   describeEachDb,
   latestOtp,
   register,
@@ -43,6 +44,7 @@ describeEachDb('registration', (t) => {
       lang: 'st',
       submittedOtp: otp,
       userInput: 'secret12',
+      ...CONSENT,
     });
     expect(registered.statusCode).toBe(201);
     expect(registered.json()).toEqual({ message: 'REGISTER.SUCCESS' });
@@ -73,6 +75,7 @@ describeEachDb('registration', (t) => {
       msisdn: '26658000003',
       submittedOtp: await latestOtp(app, '26658000003'),
       userInput: 'other123',
+      ...CONSENT,
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ messageKey: 'OTP.INVALID' });
@@ -159,7 +162,12 @@ describeEachDb('registration', (t) => {
     await registrationPost(app, 'request-otp', { msisdn: '26658000010', lang: 'en' });
     const submittedOtp = await latestOtp(app, '26658000010');
     for (const userInput of ['short1', 'NOLOWER123', 'nodigitshere', 'has space1', 'emoji😀pass1']) {
-      const res = await registrationPost(app, 'register', { msisdn: '26658000010', submittedOtp, userInput });
+      const res = await registrationPost(app, 'register', {
+        msisdn: '26658000010',
+        submittedOtp,
+        userInput,
+        ...CONSENT,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ messageKey: 'PASSWORD.NOT_COMPLIANT' });
     }
@@ -167,6 +175,7 @@ describeEachDb('registration', (t) => {
       msisdn: '26658000010',
       submittedOtp,
       userInput: 'good1234',
+      ...CONSENT,
     });
     expect(res.statusCode).toBe(201);
   });
@@ -200,6 +209,7 @@ describeEachDb('registration', (t) => {
       msisdn: '26658000012',
       submittedOtp: wrong(otp),
       userInput: 'second12',
+      ...CONSENT,
     });
     expect(guessed.statusCode).toBe(400);
     expect(guessed.json()).toMatchObject({ messageKey: 'OTP.INVALID' });
@@ -211,6 +221,7 @@ describeEachDb('registration', (t) => {
       msisdn: '26658000012',
       submittedOtp: otp,
       userInput: 'second12',
+      ...CONSENT,
     });
     expect(registered.statusCode).toBe(409);
     expect(registered.json()).toMatchObject({ messageKey: 'REGISTER.EXISTS' });

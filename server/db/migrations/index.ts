@@ -14,6 +14,7 @@ import * as otpPurpose from './010_otp_purpose.ts';
 import * as receipts from './011_receipts.ts';
 import * as standingPicks from './012_standing_picks.ts';
 import * as operationsTools from './014_operations_tools.ts';
+import * as termsAcceptance from './015_terms_acceptance.ts';
 import * as ussdSms from './016_ussd_sms.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '011_receipts': receipts,
   '012_standing_picks': standingPicks,
   '014_operations_tools': operationsTools,
+  '015_terms_acceptance': termsAcceptance,
   '016_ussd_sms': ussdSms,
 };

@@ -1,16 +1,21 @@
 // The Account screen: read-only user id, creation date and subscription status, subscribe-now when not
 // subscribed, the change-password modal, and responsible play (weekly limit and pauses).
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIsSubscribed } from '../../account/hooks';
 import { changePassword, fetchSubscriberInfo, type SubscriberInfo } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { ACCOUNT_CHANGED_EVENT } from '../../api/play';
 import { Toast, useToast } from '../../components/Toast';
+import { useSubscriptionPrice } from '../../content/SubscriptionPrice';
+import { useSite } from '../../content/site';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useSessionUser } from '../../session/hooks';
 import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
+import { UnsubscribeButton } from '../../subscription/UnsubscribeButton';
 import { formatServerDate } from './limits';
+import { MoreLinks } from './MoreLinks';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ResponsiblePlay } from './ResponsiblePlay';
 import { StandingPicks } from './StandingPicks';
@@ -71,6 +76,7 @@ export default function AccountScreen() {
   // The shared account store hears about a subscribe from anywhere (header, this screen) at once.
   const storeSubscribed = useIsSubscribed();
   const subscribed = storeSubscribed ?? ready?.isSubscriptionEnabled ?? false;
+  const price = useSubscriptionPrice(useSite());
   return (
     <section className="page account" aria-labelledby="page-title">
       <h1 id="page-title">
@@ -120,7 +126,16 @@ export default function AccountScreen() {
             </button>
           </div>
         )}
+        {price && (
+          <p className="hint" data-testid="account-price">
+            <Trans>The subscription costs {price}.</Trans>{' '}
+            <Link to="/tnc">
+              <Trans>Terms and conditions</Trans>
+            </Link>
+          </p>
+        )}
         {ready && !subscribed && <SubscribeNowButton>{t`Subscribe now`}</SubscribeNowButton>}
+        {ready && subscribed && <UnsubscribeButton price={price} />}
       </section>
 
       <section className="account-card" aria-labelledby="acc-password">
@@ -135,6 +150,8 @@ export default function AccountScreen() {
       <StandingPicks toast={show} />
 
       <ResponsiblePlay toast={show} />
+
+      <MoreLinks />
 
       {dialog !== 'never' && (
         <Suspense fallback={null}>

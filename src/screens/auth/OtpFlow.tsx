@@ -59,13 +59,25 @@ interface Props {
   initialPhone?: string;
   /** Under the number: what will happen to it. */
   numberHint: ReactNode;
+  /** More fields of the number step (registration's age and terms boxes). */
+  numberExtra?: ReactNode;
+  /** Checks the number step's extra fields; a message to show instead of sending, or null to go on. */
+  checkNumberStep?: () => MessageDescriptor | null;
   passwordLabel: string;
   againLabel: string;
   submitLabel: string;
 }
 
 /** The number, code and password steps; renders nothing in a state of the screen's own (e.g. `exists`). */
-export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password }: Props) {
+export function OtpSteps({
+  actor,
+  id,
+  initialPhone = '',
+  numberHint,
+  numberExtra,
+  checkNumberStep,
+  ...password
+}: Props) {
   const { t, i18n } = useLingui();
   const step = useSelector(actor, (s): Step => STEPS.find((name) => s.matches(name)) ?? 'other');
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -75,11 +87,15 @@ export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password
   const signInError = useSignInError();
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
+  const [stepError, setStepError] = useState<MessageDescriptor | null>(null);
   if (step === 'other') return null;
 
   const stepNumber = STEP_NUMBER[step];
   const submitNumber = (e: FormEvent) => {
     e.preventDefault();
+    const refused = checkNumberStep?.() ?? null;
+    setStepError(refused);
+    if (refused) return;
     setCode('');
     actor.send({ type: 'SUBMIT_NUMBER', phone });
   };
@@ -90,7 +106,7 @@ export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password
   const shownError =
     step === 'done'
       ? signInError && serverMessage(signInError)
-      : error && (FLOW_MESSAGES[error] ?? serverMessage(error));
+      : (step === 'number' && stepError) || (error && (FLOW_MESSAGES[error] ?? serverMessage(error)));
 
   return (
     <>
@@ -98,7 +114,7 @@ export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password
         <Trans>Step {stepNumber} of 3</Trans>
       </p>
       {step === 'number' && (
-        <form className="form" onSubmit={submitNumber}>
+        <form className="form" onSubmit={submitNumber} noValidate>
           <PhoneField
             id={`${id}-msisdn`}
             autoComplete="tel"
@@ -106,13 +122,14 @@ export function OtpSteps({ actor, id, initialPhone = '', numberHint, ...password
             onValue={setPhone}
             hint={numberHint}
           />
+          {numberExtra}
           <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
             {busy ? t`Please wait…` : t`Send code`}
           </button>
         </form>
       )}
       {step === 'code' && (
-        <form className="form" onSubmit={submitCode}>
+        <form className="form" onSubmit={submitCode} noValidate>
           <div className="field">
             <label htmlFor={`${id}-otp`}>{t`Code from the SMS`}</label>
             <input

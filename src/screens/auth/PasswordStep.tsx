@@ -37,7 +37,7 @@ export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy,
   };
 
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={submit} noValidate>
       <PasswordField
         id={`${id}-password`}
         label={passwordLabel}

@@ -1,18 +1,12 @@
 // Contact us: title, headings, the about text, the logo, how to reach us (location, phone,
-// email, website: values are not translated, and a value not configured shows as a dash) and social links.
+// SMS, WhatsApp, email, website: the operator's, from the server; a value not set shows as a dash) and social links.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { SOCIAL } from '../../shell/FooterTop';
+import { type SiteInfo, smsHref, telHref, useSite, whatsappHref } from '../../content/site';
 import './contact.css';
 
-const env = import.meta.env;
-/** Contact details are deployment settings (VITE_CONTACT_*), not texts: the operator sets them at build. */
-const CONTACT = {
-  location: (env.VITE_CONTACT_LOCATION as string | undefined) ?? 'Maseru, Lesotho',
-  phone: (env.VITE_CONTACT_PHONE as string | undefined) ?? '',
-  email: (env.VITE_CONTACT_EMAIL as string | undefined) ?? '',
-  website: (env.VITE_CONTACT_WEBSITE as string | undefined) ?? '',
-};
+/** The website is where the app is served from; the rest are the operator's (CONTENT_DIR/site.json). */
+const website = typeof window !== 'undefined' ? window.location.origin : '';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   const { t } = useLingui();
@@ -33,7 +27,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 export default function ContactScreen() {
   const { t } = useLingui();
-  const website = CONTACT.website || (typeof window !== 'undefined' ? window.location.origin : '');
+  const site = useSite();
+  const c: Partial<SiteInfo['support']> = site?.support ?? {};
   return (
     <section className="page contact" aria-labelledby="page-title">
       <h1 id="page-title">
@@ -62,13 +57,17 @@ export default function ContactScreen() {
         <Trans>Questions about a betslip, a payment or your account? We are happy to help.</Trans>
       </p>
       <dl className="contact-list">
-        <Detail term={t`Location`}>{CONTACT.location}</Detail>
-        <Detail term={t`Phone`}>
-          {CONTACT.phone && <a href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>{CONTACT.phone}</a>}
+        <Detail term={t`Location`}>{c.location}</Detail>
+        <Detail term={t`Phone`}>{c.phone && <a href={telHref(c.phone)}>{c.phone}</a>}</Detail>
+        <Detail term="SMS">{c.sms && <a href={smsHref(c.sms)}>{c.sms}</a>}</Detail>
+        <Detail term="WhatsApp">
+          {c.whatsapp && (
+            <a href={whatsappHref(c.whatsapp)} target="_blank" rel="noopener noreferrer">
+              {c.whatsapp}
+            </a>
+          )}
         </Detail>
-        <Detail term={t`Email`}>
-          {CONTACT.email && <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>}
-        </Detail>
+        <Detail term={t`Email`}>{c.email && <a href={`mailto:${c.email}`}>{c.email}</a>}</Detail>
         <Detail term={t`Website`}>
           {website && <a href={website}>{website.replace(/^https?:\/\//, '')}</a>}
         </Detail>
@@ -78,11 +77,11 @@ export default function ContactScreen() {
         <Trans>Follow us</Trans>
       </h2>
       <ul className="contact-social" aria-label={t`Social media`}>
-        {SOCIAL.map((s) => (
+        {site?.social.map((s) => (
           <li key={s.name}>
             <a
               className="btn btn-ghost contact-social-link"
-              href={s.href}
+              href={s.url}
               target="_blank"
               rel="noopener noreferrer"
             >

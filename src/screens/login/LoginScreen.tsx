@@ -20,17 +20,25 @@ export default function LoginScreen() {
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
 
   const typedNumber = normaliseMsisdn(username);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // Our own words in the chosen language, not the browser's (the form is noValidate).
+    setMissing(!username.trim() || !password);
     if (busy || !username.trim() || !password) return;
     session.login(username, password, redirect ?? null);
   };
 
   return (
     <AuthLayout title={t`Sign in`}>
-      <form className="form" onSubmit={onSubmit}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {missing && (
+          <p className="form-error" role="alert" data-testid="login-missing">
+            <Trans>Enter your phone number and your password.</Trans>
+          </p>
+        )}
         <PhoneField
           id="login-username"
           autoComplete="username"

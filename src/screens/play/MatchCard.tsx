@@ -7,13 +7,8 @@ import type { Match } from '../../../machines/betslip/types';
 import type { Digit, Outcome } from '../../../machines/rules/betslip';
 import { showWireDate } from '../../lib/dateFormat';
 
-/** Team names are cut to 12 characters; the full name stays in the accessible label. */
-const SHOWN_CHARS = 12;
 /** Names longer than this get a smaller font. */
 const LONG_NAME = 23;
-
-export const shortName = (name: string): string =>
-  name.length > SHOWN_CHARS ? `${name.slice(0, SHOWN_CHARS)}…` : name;
 
 interface Props {
   match: Match;
@@ -43,10 +38,12 @@ function TeamButton(props: {
       onClick={onClick}
     >
       <img src={logo} alt="" width={32} height={32} loading="lazy" decoding="async" />
-      <span className="pick-name">{shortName(name)}</span>
-      <span className="pick-mark" aria-hidden="true">
-        {mark}
-      </span>
+      {/* The whole name is in the page and CSS cuts what shows (play.css), so the button's accessible name
+          contains the text a voice-control user sees and says. */}
+      <span className="pick-name">{name}</span>
+      {/* Drawn by CSS from data-mark: the label says "(1)" already, and text here would make the visible
+          text "name 1", which the label "name to win (1)" does not contain. */}
+      <span className="pick-mark" aria-hidden="true" data-mark={mark} />
     </button>
   );
 }

@@ -4,7 +4,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
 import * as registration from '../../api/registration';
+import { useSite } from '../../content/site';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useSession } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
@@ -14,11 +16,18 @@ export default function RegisterScreen() {
   const { t, i18n } = useLingui();
   const session = useSession();
   const lang = i18n.locale;
+  const site = useSite();
+  const [adult, setAdult] = useState(false);
+  const [terms, setTerms] = useState(false);
+  // The version accepted is the one shown when the box was ticked, sent with the last step.
+  const consent = useRef<registration.Consent>({ ageConfirmed: false, termsVersion: '' });
+  consent.current = { ageConfirmed: adult, termsVersion: terms ? (site?.termsVersion ?? '') : '' };
   const actor = useOtpFlow(
     {
       requestCode: (msisdn) => registration.requestOtp(msisdn, lang, 'REGISTER'),
       checkCode: (msisdn, code) => registration.submitOtp(msisdn, lang, code, 'REGISTER'),
-      setPassword: (msisdn, code, password) => registration.register(msisdn, lang, code, password),
+      setPassword: (msisdn, code, password) =>
+        registration.register(msisdn, lang, code, password, consent.current),
     },
     (msisdn, password) => session.login(msisdn, password, '/play'),
   );
@@ -31,6 +40,45 @@ export default function RegisterScreen() {
         actor={actor}
         id="reg"
         numberHint={<Trans>We will send a 6-digit code to this number by SMS.</Trans>}
+        numberExtra={
+          <fieldset className="consent" data-testid="consent">
+            <legend className="sr-only">{t`Before you register`}</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="adult"
+                checked={adult}
+                onChange={(e) => setAdult(e.target.checked)}
+              />
+              <span>
+                <Trans>I am 18 years old or older.</Trans>
+              </span>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="terms"
+                checked={terms}
+                onChange={(e) => setTerms(e.target.checked)}
+              />
+              <span>
+                <Trans>I accept the terms and conditions.</Trans>
+              </span>
+            </label>
+            <p className="hint">
+              <Link to="/tnc">
+                <Trans>Read the terms and conditions</Trans>
+              </Link>
+            </p>
+          </fieldset>
+        }
+        checkNumberStep={() => {
+          if (!adult) return serverMessage('REGISTER.AGE_REQUIRED');
+          if (!terms) return serverMessage('REGISTER.TERMS_REQUIRED');
+          // The terms' version comes from the server: without it there is nothing to accept yet.
+          if (!site) return serverMessage('ERRORS.NETWORK');
+          return null;
+        }}
         passwordLabel={t`Password`}
         againLabel={t`Password again`}
         submitLabel={t`Register`}

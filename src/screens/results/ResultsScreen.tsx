@@ -23,7 +23,9 @@ import { fetchPastBetslips } from '../../api/results';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { formatDateTime } from '../../lib/dateFormat';
 import type { ResultsSearch } from '../../lib/listSearch';
+import { withLastCopy } from '../../offline/lastCopy';
 import { useSessionUser } from '../../session/hooks';
 import { goldBurst } from './confetti';
 import { RESULT_FILTER_LABELS } from './labels';
@@ -67,9 +69,17 @@ export default function ResultsScreen() {
   const { t } = useLingui();
   const say = useServerMessage();
   const user = useSessionUser();
+  // Offline, the last list this device saw, with its time (src/offline/lastCopy.ts).
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   const actor = useActorRef(
     resultsMachine.provide({
-      actors: { fetchSlips: fromPromise(({ signal }) => fetchPastBetslips(user, signal)) },
+      actors: {
+        fetchSlips: fromPromise(async ({ signal }) => {
+          const copy = await withLastCopy('results', user ?? '', () => fetchPastBetslips(user, signal));
+          setSavedAt(copy.savedAt);
+          return copy.data;
+        }),
+      },
     }),
   );
   const phase = useSelector(actor, (s) =>
@@ -127,6 +137,17 @@ export default function ResultsScreen() {
         <TimeFilter value={timeFilter} onChange={(time) => show({ time, page: undefined })} />
         <ResultFilter value={resultFilter} onChange={(result) => show({ result, page: undefined })} />
       </div>
+
+      {phase === 'ready' && savedAt !== null && (
+        <div className="offline-copy" role="status" data-testid="results-offline-copy">
+          <p>
+            <Trans>You are offline. These are your results as of {formatDateTime(new Date(savedAt))}.</Trans>
+          </p>
+          <button type="button" className="btn btn-ghost" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
 
       {phase === 'loading' && (
         <div className="results-pending" role="status">

@@ -1,4 +1,4 @@
-// One past betslip: a collapsible button coloured by state with the subscriber id, the date
+// One past betslip: a collapsible button coloured by state with its round, the date
 // and 'M. amountWon' when won; open, it shows the congratulation banner (won), the correct-so-far count
 // (still open, on the button), the placed bets and, once closed, how everyone played.
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -38,7 +38,8 @@ export function SlipItem({
         onClick={onToggle}
       >
         <span className="slip-state">{i18n._(STATE_LABELS[state])}</span>
-        <span className="slip-who">{slip.subscriberId}</span>
+        {/* The round first: the subscriber knows their own number, not which week this slip was. */}
+        <span className="slip-who" data-testid="slip-round">{t`Round ${slip.sid}`}</span>
         <span className="slip-date">{showWireDate(slip.createdAt)}</span>
         {state === 'won' && <span className="slip-amount">{amount}</span>}
         {state === 'pending' && correct !== null && (

@@ -1,4 +1,4 @@
-// The red toast inviting Android web users to get the app: no auto-hide; a click clears it.
+// The toast inviting Android web users to get the app: no auto-hide; a click clears it. A quiet strip in the page flow (notices.css).
 import { Trans } from '@lingui/react/macro';
 
 export function AppDownloadToast({ url, onClear }: { url: string; onClear: () => void }) {

@@ -1,10 +1,13 @@
 // The shell's notices: the critical version alert (modal 2) and the red app-download toast.
 // Loaded lazily after the first paint; the alert's dialog code loads only when there is an alert to show.
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { ROLES } from '../../../machines/rules/roles';
 import { type ClientType, shouldOfferApp, shouldShowCriticalAlert } from '../../../machines/rules/version';
 import { config } from '../../config';
 import { platform } from '../../platform';
+import { useHasRole, useIsLoggedIn, useSessionUser } from '../../session/hooks';
 import { AppDownloadToast } from './AppDownloadToast';
+import { TermsCheck } from './TermsCheck';
 import {
   checkNewestVersionOnce,
   clientTypeOnce,
@@ -25,6 +28,9 @@ export default function ShellNotices() {
   const [dismissed, setDismissed] = useState(dismissedVersion);
   const [client, setClient] = useState<ClientType | null>(null);
   const [toast, setToast] = useState(false);
+  const loggedIn = useIsLoggedIn();
+  const subscriber = useHasRole(ROLES.user);
+  const user = useSessionUser();
 
   useEffect(() => {
     void checkNewestVersionOnce();
@@ -53,6 +59,7 @@ export default function ShellNotices() {
           <CriticalVersionAlert info={info} onDismiss={() => dismiss(info.version)} />
         </Suspense>
       )}
+      {loggedIn && subscriber && user && <TermsCheck key={user} />}
       {toast && client?.mobileAppUrl && (
         <AppDownloadToast url={client.mobileAppUrl} onClear={() => setToast(false)} />
       )}
