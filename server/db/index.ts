@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { AbuseLimitsTables } from './abuseLimitsTables.ts';
+import type { DepositTables } from './depositTables.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
@@ -19,7 +20,8 @@ export interface Database
     OperationsTables,
     PushTables,
     IntentTables,
-    AbuseLimitsTables {}
+    AbuseLimitsTables,
+    DepositTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -11,6 +11,7 @@ import * as abuseLimits from './007_abuse_limits.ts';
 import * as settling from './008_settling.ts';
 import * as jobs from './009_jobs.ts';
 import * as otpPurpose from './010_otp_purpose.ts';
+import * as deposits from './013_deposits.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '008_settling': settling,
   '009_jobs': jobs,
   '010_otp_purpose': otpPurpose,
+  '013_deposits': deposits,
 };
