@@ -32,6 +32,8 @@ const WalletInfo = Type.Object({
       amount: Money,
       reason: Type.String(),
       serviceId: Type.String(),
+      // Our addition: the balance right after this move (the statement's running balance).
+      balanceAfter: Money,
     }),
   ),
   // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.
@@ -73,6 +75,19 @@ const ToggleBody = Type.Object({
   enableSubscription: Type.Boolean(),
 });
 
+/**
+ * Each move (newest first) with the balance right after it: walking back from today's balance, so the
+ * newest figures are exact even when older moves are beyond the list.
+ */
+export function withBalances<M extends { amountCents: number }>(moves: readonly M[], balanceCents: number) {
+  let after = balanceCents;
+  return moves.map((move) => {
+    const row = { move, balanceCents: after };
+    after -= move.amountCents;
+    return row;
+  });
+}
+
 /** Cents to wire money (M with at most two decimals). */
 export const toWire = (cents: number) => cents / 100;
 
@@ -103,11 +118,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
         createDate: formatMaseru(d.createdAt, true),
         mobileWalletSid: d.walletSid,
       })),
-      walletMovesDto: moves.map((move) => ({
+      walletMovesDto: withBalances(moves, summary.totalAvailableAmount).map(({ move, balanceCents }) => ({
         createDate: formatMaseru(move.createdAt, true),
         amount: toWire(move.amountCents),
         reason: move.reason,
         serviceId: move.serviceId,
+        balanceAfter: toWire(balanceCents),
       })),
       pendingCashOuts: pending.map((c) => ({
         reference: c.reference,

@@ -12,6 +12,8 @@ export interface WalletMove {
   amount: number;
   reason: string;
   serviceId: string;
+  /** The server's addition: M in the wallet right after this move. */
+  balanceAfter?: number;
 }
 
 export interface WalletInfo {

@@ -92,6 +92,13 @@ describeEachDb(
       const info = (await get(app, token, 'fetch-wallet-info')).json();
       expect(info.totalDepositedAmount).toBe(40.5);
       expect(info.deposits[0]).toMatchObject({ depositId: body.depositId, status: 'CONFIRMED' });
+      // The statement's running balance: after the deposit, and after the credit before it.
+      expect(
+        info.walletMovesDto.map((m: { reason: string; balanceAfter: number }) => [m.reason, m.balanceAfter]),
+      ).toEqual([
+        ['DEPOSIT', 50.5],
+        ['TEST_CREDIT', 10],
+      ]);
     });
 
     it('refuses bad amounts, unknown wallets and a missing key, and writes nothing', async () => {
