@@ -327,6 +327,27 @@ describe('buy mobile', () => {
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
 
+  it('checks the amount against the available figure first and shows progress while buying', async () => {
+    const sent = capture('mobile-money-transaction', async () => {
+      await delay(200);
+      return HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' });
+    });
+    const { user } = await openWallet(/Buy mobile/);
+    await fill(user, 'MPESA', '1054.01');
+    await user.click(button('Buy airtime for me'));
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveAccessibleDescription('That is more than the M 1,054.00 in your wallet.');
+    expect(sent).toEqual([]);
+    await user.clear(amountField());
+    await user.type(amountField(), '1054');
+    await user.click(button('Buy airtime for me'));
+    const busy = button('Buying airtime…');
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(button('Buy airtime for me')).toBeEnabled());
+    expect(sent).toHaveLength(1);
+  });
+
   it('a refusal shows the WALLET.SERVERERROR toast with the reason and clears the fields', async () => {
     capture('mobile-money-transaction', () =>
       HttpResponse.json(
@@ -335,7 +356,8 @@ describe('buy mobile', () => {
       ),
     );
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'MPESA', '99999');
+    // Within the available figure, but the balance moved on the server meanwhile.
+    await fill(user, 'MPESA', '1000');
     await user.click(button('Buy airtime for me'));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
