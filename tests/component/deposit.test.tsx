@@ -30,10 +30,10 @@ describe('deposit', () => {
   it('sends nothing while the wallet or amount is wrong', async () => {
     const sent: unknown[] = [];
     server.use(
-      http.post(
-        `${P}/deposit`,
-        async ({ request }) => (sent.push(await request.json()), HttpResponse.json({})),
-      ),
+      http.post(`${P}/deposit`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({});
+      }),
     );
     const { user } = await openDeposit();
     await user.type(within(panel()).getByLabelText('Amount'), '20');

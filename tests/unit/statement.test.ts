@@ -14,9 +14,12 @@ describe('statementDate', () => {
 
 describe('toCsv', () => {
   it('quotes commas, quotes and new lines, and ends rows with CRLF', () => {
-    expect(toCsv([['Date', 'Reason'], ['24/11/2026 03:09', 'Airtime, for "Lineo"\nthanks']])).toBe(
-      'Date,Reason\r\n24/11/2026 03:09,"Airtime, for ""Lineo""\nthanks"\r\n',
-    );
+    expect(
+      toCsv([
+        ['Date', 'Reason'],
+        ['24/11/2026 03:09', 'Airtime, for "Lineo"\nthanks'],
+      ]),
+    ).toBe('Date,Reason\r\n24/11/2026 03:09,"Airtime, for ""Lineo""\nthanks"\r\n');
   });
   it('keeps negative amounts as numbers but defuses formulas', () => {
     expect(toCsv([[-12.5, '=HYPERLINK("x")', '+1', '@SUM(A1)', '-x']])).toBe(
