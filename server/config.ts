@@ -42,6 +42,8 @@ export interface Config {
   smsGateway: { url: string; token: string | undefined } | undefined;
   /** The mobile-money simulator (demo mode) and how long a request waits for any provider. */
   mobileMoney: MobileMoneyConfig;
+  /** Mobile-money deposits: the callback's signing secret and the simulator's outcome. */
+  deposits: DepositConfig;
   /** How often pending cash-outs are reconciled with the provider (ms; 0 = never, e.g. in tests). */
   reconcileIntervalMs: number;
   /** Web push: VAPID keys from the environment (else generated and kept in DATA_DIR) and the contact. */
@@ -98,6 +100,26 @@ export interface MobileMoneyConfig {
   timeoutMs: number;
 }
 
+export interface DepositConfig {
+  /** Key of the HMAC-SHA256 the provider signs its deposit callbacks with (MOBILE_MONEY_CALLBACK_SECRET). */
+  callbackSecret: string;
+  /** What the simulated subscriber does with a deposit prompt (MOBILE_MONEY_DEPOSIT_OUTCOME). */
+  simulatedOutcome: DepositOutcomeSetting;
+}
+
+/** confirm: pays; cancel: declines (1032); timeout: never answers the prompt (1037); never: pays, but the
+ * provider's callback is lost (only the status query tells). */
+export const DEPOSIT_OUTCOMES = ['confirm', 'cancel', 'timeout', 'never'] as const;
+export type DepositOutcomeSetting = (typeof DEPOSIT_OUTCOMES)[number];
+
+function depositOutcome(env: Env): DepositOutcomeSetting {
+  const raw = read(env, 'MOBILE_MONEY_DEPOSIT_OUTCOME') ?? 'confirm';
+  const found = DEPOSIT_OUTCOMES.find((o) => o === raw.toLowerCase());
+  if (!found)
+    throw new ConfigError(`MOBILE_MONEY_DEPOSIT_OUTCOME must be one of ${DEPOSIT_OUTCOMES.join(', ')}`);
+  return found;
+}
+
 /** Raised for a configuration the server must not start with. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -107,6 +129,7 @@ const DEMO_SECRETS = {
   MOBILE_CLIENT_SECRET: 'mobile-secret',
   WEBSITE_CLIENT_SECRET: 'website-secret',
   OTP_PEPPER: 'demo-otp-pepper',
+  MOBILE_MONEY_CALLBACK_SECRET: 'demo-callback-secret',
 } as const;
 
 /** Production secrets must be at least this long: 'changeme' is not a secret. */
@@ -267,6 +290,10 @@ export function loadConfig(env: Env = process.env): Config {
       failureRate: fraction(env, 'MOBILE_MONEY_FAILURE_RATE', 0),
       hang: boolean(env, 'MOBILE_MONEY_HANG', false),
       timeoutMs: integer(env, 'MOBILE_MONEY_TIMEOUT_MS', 15_000, 1, 600_000),
+    },
+    deposits: {
+      callbackSecret: secret(env, 'MOBILE_MONEY_CALLBACK_SECRET', production),
+      simulatedOutcome: depositOutcome(env),
     },
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 10_000, 0, 86_400_000),
     vapid: vapidKeys(env),

@@ -92,6 +92,7 @@ const MOVE_WORDS: Record<MoveKind, Words> = {
   CASH_OUT: { st: 'Ntsha', en: 'Cash-out' },
   CASH_OUT_REVERSAL: { st: 'Khutlisa', en: 'Refund' },
   OPERATOR_ADJUSTMENT: { st: 'Tlatseletso', en: 'Credit' },
+  DEPOSIT: { st: 'Tsenya', en: 'Deposit' },
 };
 
 export const moveWord = (lang: Lang, kind: MoveKind): string => MOVE_WORDS[kind][lang];

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { AbuseLimitsTables } from './abuseLimitsTables.ts';
 import type { ChannelTables } from './channelTables.ts';
+import type { DepositTables } from './depositTables.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
@@ -23,7 +24,8 @@ export interface Database
     IntentTables,
     AbuseLimitsTables,
     StandingPicksTables,
-    ChannelTables {}
+    ChannelTables,
+    DepositTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

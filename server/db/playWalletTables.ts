@@ -17,7 +17,8 @@ export type MoveKind =
   | 'AIRTIME_PURCHASE'
   | 'CASH_OUT'
   | 'CASH_OUT_REVERSAL'
-  | 'OPERATOR_ADJUSTMENT';
+  | 'OPERATOR_ADJUSTMENT'
+  | 'DEPOSIT';
 
 /** SETTLING: settlement has started (nothing more is accepted) but not every prize is paid yet. */
 export type BetslipStatus = 'DRAFT' | 'SCHEDULED' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';

@@ -20,5 +20,10 @@ export interface WalletAccountTables {
     pending_from: TimestampNullable;
     paused_until: TimestampNullable;
     updated_at: Timestamp;
+    /** Migration 013: the weekly deposit limit, with its own pending raise. */
+    weekly_deposit_limit_cents: Int8Nullable;
+    deposit_has_pending: ColumnType<boolean, boolean | undefined, boolean>;
+    pending_deposit_limit_cents: Int8Nullable;
+    deposit_pending_from: TimestampNullable;
   };
 }

@@ -96,13 +96,18 @@ export interface Summary {
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function summary(db: Db, now: Date): Promise<Summary> {
-  const [wallets, cashOuts, players] = await Promise.all([
+  const [wallets, cashOuts, deposits, players] = await Promise.all([
     db
       .selectFrom('wallet_moves')
       .select((eb) => eb.fn.sum<string | null>('amount_cents').as('cents'))
       .executeTakeFirst(),
     db
       .selectFrom('cash_outs')
+      .select((eb) => eb.fn.sum<string | null>('amount_cents').as('cents'))
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst(),
+    db
+      .selectFrom('deposits')
       .select((eb) => eb.fn.sum<string | null>('amount_cents').as('cents'))
       .where('status', '=', 'PENDING')
       .executeTakeFirst(),
@@ -115,8 +120,7 @@ export async function summary(db: Db, now: Date): Promise<Summary> {
   return {
     walletLiabilities: inM(wallets?.cents),
     pendingCashOuts: inM(cashOuts?.cents),
-    // No deposits table yet: once there is one, this is the sum of its PENDING amounts.
-    pendingDeposits: 0,
+    pendingDeposits: inM(deposits?.cents),
     playersLast7Days: Number(players?.n ?? 0),
   };
 }

@@ -1,6 +1,7 @@
 // The operations API (CONTRACTS.md "Results and operations API"): past betslips for subscribers under
 // /api/protected, and the operators' API under /api/admin. Every /api/admin route needs a valid token
 // (401) and one of its roles (403 AUTH.FORBIDDEN), both checked on request, before the body is read.
+
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,6 +11,8 @@ import { ErrorResponse, errorBody } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
 import { Text } from '../text.ts';
+import { depositView } from '../wallet/depositRoutes.ts';
+import { flaggedDeposits } from '../wallet/deposits.ts';
 import { audit } from './audit.ts';
 import { readAudit } from './auditLog.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
@@ -87,6 +90,17 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
 
   app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
     listBetslips(db, now()),
+  );
+
+  // Deposits the provider reported something odd about (an amount that differs, money taken for a
+  // deposit already closed): none was credited; an operator decides.
+  app.get('/deposits/flagged', async () =>
+    (await flaggedDeposits(db)).map((d) => ({
+      ...depositView(d),
+      msisdn: d.msisdn,
+      flag: d.flag,
+      reportedAmount: d.flaggedAmountCents === null ? null : d.flaggedAmountCents / 100,
+    })),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, refusal } from '../errors.ts';
 import { changeLimit, type LimitState, PAUSES, type PauseDuration, startPause } from './limitRules.ts';
-import { limitsView, loadLimits, saveLimits } from './limits.ts';
+import { limitsView, loadDepositLimit, loadLimits, saveDepositLimit, saveLimits } from './limits.ts';
 
 export interface LimitRoutesOptions {
   db: Kysely<Database>;
@@ -22,7 +22,22 @@ const LimitsView = Type.Object({
   pendingFrom: When,
   pausedUntil: When,
   spentThisWeek: Type.Number(),
+  weeklyDepositLimit: Money,
+  pendingWeeklyDepositLimit: Money,
+  depositPendingFrom: When,
+  depositedThisWeek: Type.Number(),
 });
+
+const DepositLimitBody = Type.Object({
+  weeklyDepositLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
+});
+
+/** M with at most two decimals to cents; undefined when it has more. */
+function limitCentsOf(limit: number | null): number | null | undefined {
+  if (limit === null) return null;
+  const cents = Math.round(limit * 100);
+  return Math.abs(limit * 100 - cents) > 1e-6 ? undefined : cents;
+}
 
 const LimitBody = Type.Object({
   weeklyLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
@@ -36,7 +51,11 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
   const { db } = o;
 
   /** Applies `change` to the subscriber's limits in one transaction with the row locked. */
-  async function update(msisdn: string, change: (state: LimitState, now: Date) => LimitState) {
+  async function update(
+    msisdn: string,
+    change: (state: LimitState, now: Date) => LimitState,
+    which: 'stake' | 'deposit' = 'stake',
+  ) {
     const now = o.now();
     const state = await db.transaction().execute(async (trx) => {
       await trx
@@ -45,6 +64,10 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
         .onConflict((oc) => oc.column('msisdn').doNothing())
         .execute();
       await trx.selectFrom('play_limits').select('msisdn').where('msisdn', '=', msisdn).forUpdate().execute();
+      if (which === 'deposit') {
+        await saveDepositLimit(trx, msisdn, change(await loadDepositLimit(trx, msisdn), now), now);
+        return loadLimits(trx, msisdn);
+      }
       const next = change(await loadLimits(trx, msisdn), now);
       await saveLimits(trx, msisdn, next, now);
       return next;
@@ -69,6 +92,17 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
         }
       }
       return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now));
+    },
+  );
+
+  // The weekly deposit limit, with the stake limit's rules: lower at once, higher after a day.
+  app.post(
+    '/deposit-limit',
+    { schema: { body: DepositLimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const limitCents = limitCentsOf(request.body.weeklyDepositLimit);
+      if (limitCents === undefined) return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body);
+      return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now), 'deposit');
     },
   );
 

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { refusal } from '../errors.ts';
+import { depositedSince } from '../wallet/deposits.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { reservedCents } from './airtimeStakes.ts';
 import { effectiveLimits, type LimitState, NO_LIMITS, stakeRefusal, weekStart } from './limitRules.ts';
@@ -22,6 +23,37 @@ export async function loadLimits(db: Db, msisdn: string): Promise<LimitState> {
     pendingFrom: row.pending_from,
     pausedUntil: row.paused_until,
   };
+}
+
+/**
+ * The weekly deposit limit, as a LimitState so that limitRules' change rules apply unchanged (lowering
+ * now, raising after the cooling-off day); it has no pause of its own.
+ */
+export async function loadDepositLimit(db: Db, msisdn: string): Promise<LimitState> {
+  const row = await db.selectFrom('play_limits').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
+  if (!row) return NO_LIMITS;
+  return {
+    weeklyLimitCents: cents(row.weekly_deposit_limit_cents),
+    hasPending: row.deposit_has_pending,
+    pendingLimitCents: cents(row.pending_deposit_limit_cents),
+    pendingFrom: row.deposit_pending_from,
+    pausedUntil: null,
+  };
+}
+
+export async function saveDepositLimit(db: Db, msisdn: string, state: LimitState, now: Date): Promise<void> {
+  const values = {
+    weekly_deposit_limit_cents: state.weeklyLimitCents,
+    deposit_has_pending: state.hasPending,
+    pending_deposit_limit_cents: state.pendingLimitCents,
+    deposit_pending_from: state.pendingFrom,
+    updated_at: now,
+  };
+  await db
+    .insertInto('play_limits')
+    .values({ msisdn, ...values })
+    .onConflict((oc) => oc.column('msisdn').doUpdateSet(values))
+    .execute();
 }
 
 export async function saveLimits(db: Db, msisdn: string, state: LimitState, now: Date): Promise<void> {
@@ -67,7 +99,27 @@ export async function limitsView(db: Db, msisdn: string, now: Date, state?: Limi
     pendingFrom: s.hasPending && s.pendingFrom ? s.pendingFrom.toISOString() : null,
     pausedUntil: s.pausedUntil ? s.pausedUntil.toISOString() : null,
     spentThisWeek: (await spentThisWeek(db, msisdn, now)) / 100,
+    ...(await depositLimitView(db, msisdn, now)),
   };
+}
+
+/** The deposit half of play-limits (additions): the limit, a pending raise, what was deposited. */
+export async function depositLimitView(db: Db, msisdn: string, now: Date) {
+  const s = effectiveLimits(await loadDepositLimit(db, msisdn), now);
+  const m = (c: number | null) => (c === null ? null : c / 100);
+  return {
+    weeklyDepositLimit: m(s.weeklyLimitCents),
+    pendingWeeklyDepositLimit: s.hasPending ? m(s.pendingLimitCents) : null,
+    depositPendingFrom: s.hasPending && s.pendingFrom ? s.pendingFrom.toISOString() : null,
+    depositedThisWeek: (await depositedSince(db, msisdn, weekStart(now))) / 100,
+  };
+}
+
+/** Whether a deposit of `amountCents` fits this week's deposit limit (call with the wallet locked). */
+export async function depositAllowed(db: Db, msisdn: string, amountCents: number, now: Date) {
+  const s = effectiveLimits(await loadDepositLimit(db, msisdn), now);
+  if (s.weeklyLimitCents === null) return true;
+  return (await depositedSince(db, msisdn, weekStart(now))) + amountCents <= s.weeklyLimitCents;
 }
 
 /** Refuses a stake during a pause (403 PLAY.PAUSED) or above the weekly limit (403 PLAY.LIMIT_REACHED). */

@@ -4,9 +4,16 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
 import { accountCreatedAt } from '../identity/users.ts';
-import { createMobileMoney, type MobileMoneyProvider } from '../providers/mobileMoney.ts';
+import { CALLBACK_PATH, SIGNATURE_HEADER } from '../providers/depositCallback.ts';
+import {
+  createMobileMoney,
+  type MobileMoneyProvider,
+  MobileMoneySimulator,
+} from '../providers/mobileMoney.ts';
 import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
 import { databaseOutcomes } from '../providers/simulatorOutcomes.ts';
+import { depositCallbackRoute } from '../wallet/depositCallbackRoute.ts';
+import { depositRoutes } from '../wallet/depositRoutes.ts';
 import { moneyRoutes } from '../wallet/moneyRoutes.ts';
 import type { ReconcilerDeps } from '../wallet/reconcile.ts';
 import { walletRoutes } from '../wallet/routes.ts';
@@ -47,13 +54,31 @@ export async function registerPlayAndWallet(
     options.billing ?? createOperatorBilling(config, databaseOutcomes(db.kysely, 'operator-billing'));
   app.decorate('operatorBilling', billing);
   const mobileMoney =
-    options.mobileMoney ?? createMobileMoney(config, databaseOutcomes(db.kysely, 'mobile-money'));
+    options.mobileMoney ??
+    createMobileMoney(
+      config,
+      databaseOutcomes(db.kysely, 'mobile-money'),
+      databaseOutcomes(db.kysely, 'mobile-money-deposits'),
+    );
   app.decorate('mobileMoney', mobileMoney);
   const receiptKey = loadReceiptKey(config);
   app.decorate('receiptKey', receiptKey);
   // Slips from before receipts, and the demo's history, get theirs (a no-op once all have one).
   const backfilled = await backfillReceipts(db.kysely, receiptKey);
   if (backfilled > 0) app.log.info({ backfilled }, 'receipts issued for earlier slips');
+  // The demo provider calls our deposit callback itself, through the real route (signature and all).
+  if (mobileMoney instanceof MobileMoneySimulator) {
+    mobileMoney.deliver = async (rawBody, signature) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: CALLBACK_PATH,
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+          payload: rawBody,
+        })
+      ).statusCode;
+  }
+  app.addHook('onClose', async () => mobileMoney.close?.());
   const stakes = {
     db: db.kysely,
     billing,
@@ -73,6 +98,13 @@ export async function registerPlayAndWallet(
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
     now,
   });
+  await registerProtected(app, depositRoutes, {
+    db: db.kysely,
+    provider: mobileMoney,
+    timeoutMs: config.mobileMoney.timeoutMs,
+    now,
+  });
+  await app.register(depositCallbackRoute, { db: db.kysely, secret: config.deposits.callbackSecret });
   await registerProtected(app, moneyRoutes, {
     db: db.kysely,
     provider: mobileMoney,

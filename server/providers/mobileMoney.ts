@@ -2,7 +2,9 @@
 // what became of an earlier payment, and buying airtime. Real providers answer asynchronously and
 // sometimes not at all, so every request carries our reference and the provider is idempotent per
 // reference: asking again never pays twice. The simulator below serves demo mode and tests.
-import type { MobileMoneyConfig } from '../config.ts';
+import type { DepositConfig, DepositOutcomeSetting, MobileMoneyConfig } from '../config.ts';
+import type { DepositResult } from './depositCallback.ts';
+import { type CallbackDelivery, DepositSimulator, type SimulatedDeposit } from './depositSimulator.ts';
 import { memoryOutcomes, type OutcomeStore } from './simulatorOutcomes.ts';
 
 export interface PaymentRequest {
@@ -25,6 +27,20 @@ export type PaymentOutcome =
 /** What the provider knows of a reference: an outcome, still working on it, or never heard of it. */
 export type PaymentStatus = PaymentOutcome | { status: 'PENDING' } | { status: 'UNKNOWN' };
 
+/** A deposit prompt (money in): the subscriber is asked on their phone to pay `amountCents`. */
+export type DepositRequest = PaymentRequest;
+
+/** The provider took the prompt (its id for it), or refused it outright. */
+export type DepositInitiation =
+  | { status: 'ACCEPTED'; providerRequestId: string }
+  | { status: 'FAILED'; reason: string };
+
+/** The status query's answer for one of our deposit references. */
+export type DepositStatus =
+  | { status: 'DONE'; result: DepositResult }
+  | { status: 'PENDING'; providerRequestId?: string }
+  | { status: 'UNKNOWN' };
+
 export interface MobileMoneyProvider {
   /** Pays out to the subscriber's mobile wallet. May take long or never settle: callers time it out. */
   disburse(request: PaymentRequest): Promise<PaymentOutcome>;
@@ -32,6 +48,12 @@ export interface MobileMoneyProvider {
   status(reference: string): Promise<PaymentStatus>;
   /** Tops up `receivingMsisdn`'s airtime. */
   buyAirtime(request: AirtimeRequest): Promise<PaymentOutcome>;
+  /** Prompts the subscriber to pay a deposit; the result comes by callback. Idempotent per reference. */
+  requestDeposit(request: DepositRequest): Promise<DepositInitiation>;
+  /** The status query for a deposit by our reference (reconciliation when no callback came). */
+  depositStatus(reference: string): Promise<DepositStatus>;
+  /** Stops whatever the provider had scheduled (the simulator's callbacks). */
+  close?(): void;
 }
 
 export interface MobileMoneySimulatorOptions {
@@ -42,6 +64,9 @@ export interface MobileMoneySimulatorOptions {
   random?: () => number;
   /** Where outcomes are remembered (the database in the app, so they outlive a crash). */
   outcomes?: OutcomeStore<PaymentOutcome>;
+  depositOutcomes?: OutcomeStore<SimulatedDeposit>;
+  depositOutcome?: DepositOutcomeSetting;
+  callbackSecret?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +80,13 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
   latencyMs: number;
   failureRate: number;
   hang: boolean;
-  private readonly random: () => number;
+  /** What the simulated subscriber does with a deposit prompt. */
+  depositOutcome: DepositOutcomeSetting;
+  callbackSecret: string;
+  /** How the simulator reaches our callback route (set by the app; null: callbacks are dropped). */
+  deliver: CallbackDelivery | null = null;
+  readonly deposits: DepositSimulator;
+  readonly random: () => number;
   private readonly outcomes: OutcomeStore<PaymentOutcome>;
   /** Every payment this process made, in order (tests assert nobody is paid twice). */
   readonly paid: Array<PaymentRequest & { kind: 'DISBURSE' | 'AIRTIME'; providerRef: string }> = [];
@@ -66,6 +97,9 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
     this.hang = options.hang ?? false;
     this.random = options.random ?? Math.random;
     this.outcomes = options.outcomes ?? memoryOutcomes();
+    this.depositOutcome = options.depositOutcome ?? 'confirm';
+    this.callbackSecret = options.callbackSecret ?? 'demo-callback-secret';
+    this.deposits = new DepositSimulator(this, options.depositOutcomes ?? memoryOutcomes());
   }
 
   async #decide(request: PaymentRequest, kind: 'DISBURSE' | 'AIRTIME'): Promise<PaymentOutcome> {
@@ -108,6 +142,18 @@ export class MobileMoneySimulator implements MobileMoneyProvider {
     if (this.latencyMs > 0) await sleep(this.latencyMs);
     return (await this.outcomes.get(reference)) ?? { status: 'UNKNOWN' };
   }
+
+  requestDeposit(request: DepositRequest): Promise<DepositInitiation> {
+    return this.deposits.request(request);
+  }
+
+  depositStatus(reference: string): Promise<DepositStatus> {
+    return this.deposits.status(reference);
+  }
+
+  close(): void {
+    this.deposits.close();
+  }
 }
 
 /** Production without a provider integration: nothing is paid, every payment fails (and is reversed). */
@@ -121,15 +167,31 @@ export class UnconfiguredMobileMoney implements MobileMoneyProvider {
   async status(): Promise<PaymentStatus> {
     return { status: 'UNKNOWN' };
   }
+  async requestDeposit(): Promise<DepositInitiation> {
+    return { status: 'FAILED', reason: 'MOBILE_MONEY_NOT_CONFIGURED' };
+  }
+  async depositStatus(): Promise<DepositStatus> {
+    return { status: 'UNKNOWN' };
+  }
 }
 
 export function createMobileMoney(
-  config: { demo: boolean; mobileMoney: MobileMoneyConfig },
+  config: { demo: boolean; mobileMoney: MobileMoneyConfig; deposits: DepositConfig },
   outcomes?: OutcomeStore<PaymentOutcome>,
+  depositOutcomes?: OutcomeStore<SimulatedDeposit>,
 ): MobileMoneyProvider {
   const { latencyMs, failureRate, hang } = config.mobileMoney;
+  const { callbackSecret, simulatedOutcome: depositOutcome } = config.deposits;
   return config.demo
-    ? new MobileMoneySimulator({ latencyMs, failureRate, hang, outcomes })
+    ? new MobileMoneySimulator({
+        latencyMs,
+        failureRate,
+        hang,
+        outcomes,
+        depositOutcomes,
+        depositOutcome,
+        callbackSecret,
+      })
     : new UnconfiguredMobileMoney();
 }
 

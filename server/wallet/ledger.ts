@@ -31,7 +31,12 @@ export type PostMoveResult =
   | { ok: true; move: WalletMove; replayed: boolean }
   | { ok: false; reason: 'INSUFFICIENT_FUNDS'; availableCents: number };
 
-const CREDIT_KINDS: ReadonlySet<MoveKind> = new Set(['PRIZE', 'CASH_OUT_REVERSAL', 'OPERATOR_BILLING']);
+const CREDIT_KINDS: ReadonlySet<MoveKind> = new Set([
+  'PRIZE',
+  'CASH_OUT_REVERSAL',
+  'OPERATOR_BILLING',
+  'DEPOSIT',
+]);
 const DEBIT_KINDS: ReadonlySet<MoveKind> = new Set(['STAKE', 'AIRTIME_PURCHASE', 'CASH_OUT']);
 
 /** bigint columns arrive as text from node-postgres and as numbers from PGlite. */
@@ -186,6 +191,17 @@ export async function walletSummary(db: LedgerDb, msisdn: string): Promise<Walle
   const totals: Partial<Record<MoveKind, number>> = {};
   for (const row of byKind) totals[row.kind] = toCents(row.total);
   return computeSummary(totals, toCents(withheld?.total));
+}
+
+/** The sum of a subscriber's movements of one kind, in cents. */
+export async function sumOfKind(db: LedgerDb, msisdn: string, kind: MoveKind): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_moves')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
+    .where('msisdn', '=', msisdn)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return toCents(row?.total);
 }
 
 /** A subscriber's movements, newest first. */

@@ -18,6 +18,7 @@ import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from '../p
 import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
 import { AIRTIME_ROUTE, answerFor, pendingPurchases, settlePurchase } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
+import { DEPOSIT_ROUTE, pendingDeposits, refuseDeposit, settleDeposit } from './deposits.ts';
 import type { LedgerDb } from './ledger.ts';
 import { CASH_OUT_ROUTE } from './payout.ts';
 
@@ -197,6 +198,46 @@ export async function reconcileAirtimeStakes(
   return report;
 }
 
+/**
+ * Deposits with no result yet: the provider's status query settles each as its callback would. Never
+ * on a timeout alone: no answer, or 'still pending', leaves it PENDING. A provider that never heard of
+ * the reference (the prompt request never reached it; the held key rules out one still being sent)
+ * took no money, so the deposit fails.
+ */
+export async function reconcileDeposits(
+  db: LedgerDb,
+  provider: MobileMoneyProvider,
+  options: ReconcileOptions,
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
+  for (const deposit of await pendingDeposits(
+    db,
+    new Date(now.getTime() - options.minAgeMs),
+    options.limit,
+  )) {
+    const scope = { msisdn: deposit.msisdn, route: DEPOSIT_ROUTE, key: deposit.idempotencyKey };
+    await settleUnderKey(
+      db,
+      scope,
+      { now, options, report },
+      () => provider.depositStatus(deposit.reference),
+      async (answer) => {
+        if (answer.status === 'PENDING') return 'stillPending';
+        if (answer.status === 'UNKNOWN') {
+          await refuseDeposit(db, deposit.id, 'UNKNOWN_TO_PROVIDER');
+          return 'failed';
+        }
+        const outcome = await settleDeposit(db, deposit.id, answer.result);
+        if (outcome === 'CONFIRMED') return 'confirmed';
+        if (outcome === 'CANCELLED' || outcome === 'FAILED') return 'failed';
+        return outcome === 'FLAGGED' ? 'stillPending' : null;
+      },
+    );
+  }
+  return report;
+}
+
 export interface ReconcilerDeps {
   db: LedgerDb;
   mobileMoney: MobileMoneyProvider;
@@ -208,7 +249,7 @@ export async function reconcilePayments(
   deps: ReconcilerDeps,
   options: ReconcileOptions,
   log?: Pick<FastifyBaseLogger, 'error'>,
-): Promise<Record<'cashOuts' | 'airtimePurchases' | 'airtimeStakes', ReconcileReport | null>> {
+): Promise<Record<'cashOuts' | 'airtimePurchases' | 'airtimeStakes' | 'deposits', ReconcileReport | null>> {
   const run = (name: string, task: () => Promise<ReconcileReport>) =>
     task().catch((error: unknown) => {
       log?.error({ err: error }, `${name} reconciliation failed`);
@@ -220,5 +261,6 @@ export async function reconcilePayments(
       reconcileAirtimePurchases(deps.db, deps.mobileMoney, options),
     ),
     airtimeStakes: await run('airtime stake', () => reconcileAirtimeStakes(deps.stakes, options)),
+    deposits: await run('deposit', () => reconcileDeposits(deps.db, deps.mobileMoney, options)),
   };
 }

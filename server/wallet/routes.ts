@@ -6,7 +6,8 @@ import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
 import { Text } from '../text.ts';
 import { pendingCashOuts } from './cashOut.ts';
-import { listMoves, walletSummary } from './ledger.ts';
+import { depositsOf } from './deposits.ts';
+import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
 import { supportedWallets } from './mobileWallets.ts';
 import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
 
@@ -31,6 +32,20 @@ const WalletInfo = Type.Object({
       amount: Money,
       reason: Type.String(),
       serviceId: Type.String(),
+      // Our addition: the balance right after this move (the statement's running balance).
+      balanceAfter: Money,
+    }),
+  ),
+  // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.
+  totalDepositedAmount: Money,
+  deposits: Type.Array(
+    Type.Object({
+      depositId: Type.String(),
+      reference: Type.String(),
+      amount: Money,
+      status: Type.String(),
+      createDate: Type.String(),
+      mobileWalletSid: Type.String(),
     }),
   ),
   // Our addition: the cash-outs under processing, with the reference the provider knows them by.
@@ -60,6 +75,19 @@ const ToggleBody = Type.Object({
   enableSubscription: Type.Boolean(),
 });
 
+/**
+ * Each move (newest first) with the balance right after it: walking back from today's balance, so the
+ * newest figures are exact even when older moves are beyond the list.
+ */
+export function withBalances<M extends { amountCents: number }>(moves: readonly M[], balanceCents: number) {
+  let after = balanceCents;
+  return moves.map((move) => {
+    const row = { move, balanceCents: after };
+    after -= move.amountCents;
+    return row;
+  });
+}
+
 /** Cents to wire money (M with at most two decimals). */
 export const toWire = (cents: number) => cents / 100;
 
@@ -68,10 +96,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
 
   app.get('/fetch-wallet-info', { schema: { response: { 200: WalletInfo } } }, async (request) => {
     const msisdn = request.user.msisdn;
-    const [summary, moves, pending] = await Promise.all([
+    const [summary, moves, pending, deposits, deposited] = await Promise.all([
       walletSummary(db, msisdn),
       listMoves(db, msisdn),
       pendingCashOuts(db, null, { msisdn }),
+      depositsOf(db, msisdn, 20),
+      sumOfKind(db, msisdn, 'DEPOSIT'),
     ]);
     return {
       totalAvailableAmount: toWire(summary.totalAvailableAmount),
@@ -79,11 +109,21 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
       totalWonAmount: toWire(summary.totalWonAmount),
       totalWithdrawnAmount: toWire(summary.totalWithdrawnAmount),
       currentlyWithheldAmount: toWire(summary.currentlyWithheldAmount),
-      walletMovesDto: moves.map((move) => ({
+      totalDepositedAmount: toWire(deposited),
+      deposits: deposits.map((d) => ({
+        depositId: d.id,
+        reference: d.reference,
+        amount: toWire(d.amountCents),
+        status: d.status,
+        createDate: formatMaseru(d.createdAt, true),
+        mobileWalletSid: d.walletSid,
+      })),
+      walletMovesDto: withBalances(moves, summary.totalAvailableAmount).map(({ move, balanceCents }) => ({
         createDate: formatMaseru(move.createdAt, true),
         amount: toWire(move.amountCents),
         reason: move.reason,
         serviceId: move.serviceId,
+        balanceAfter: toWire(balanceCents),
       })),
       pendingCashOuts: pending.map((c) => ({
         reference: c.reference,

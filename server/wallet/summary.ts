@@ -6,7 +6,7 @@ export interface WalletSummary {
   /** Everything the subscriber may spend now: the sum of all movements (a pending cash-out is already out). */
   totalAvailableAmount: number;
   /**
-   * Winnings not yet cashed out, capped by what is available. Spending consumes operator credit before
+   * Winnings and deposits not yet cashed out, capped by what is available. Spending consumes operator credit before
    * winnings (the subscriber-friendly order), so only once credit is gone does a stake lower this figure.
    */
   withdrawablemount: number;
@@ -28,7 +28,8 @@ export function computeSummary(
   const won = sum('PRIZE');
   // Net money sent out by cash-outs, pending included (a failed one nets to zero with its reversal).
   const cashedOut = 0 - (sum('CASH_OUT') + sum('CASH_OUT_REVERSAL')); // '0 -' avoids -0
-  const withdrawable = Math.max(0, Math.min(won - cashedOut, available));
+  // The subscriber's own money (deposits) may leave again, as winnings may; operator credit may not.
+  const withdrawable = Math.max(0, Math.min(won + sum('DEPOSIT') - cashedOut, available));
   return {
     totalAvailableAmount: available,
     withdrawablemount: withdrawable,

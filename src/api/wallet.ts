@@ -12,6 +12,8 @@ export interface WalletMove {
   amount: number;
   reason: string;
   serviceId: string;
+  /** The server's addition: M in the wallet right after this move. */
+  balanceAfter?: number;
 }
 
 export interface WalletInfo {
@@ -25,6 +27,39 @@ export interface WalletInfo {
   walletMovesDto: WalletMove[];
   /** The server's addition: cash-outs under processing, with the reference the provider knows them by. */
   pendingCashOuts?: PendingCashOut[];
+  /** The server's additions: money deposited (confirmed) and the recent deposits, newest first. */
+  totalDepositedAmount?: number;
+  deposits?: DepositSummary[];
+}
+
+export type DepositStatus = 'PENDING' | 'CONFIRMED' | 'CANCELLED' | 'FAILED';
+
+export interface DepositSummary {
+  depositId: string;
+  reference: string;
+  /** M. */
+  amount: number;
+  status: DepositStatus;
+  createDate: string;
+  mobileWalletSid: string;
+}
+
+/** POST deposit's 202: the provider is prompting the subscriber's phone. */
+export interface DepositAnswer {
+  depositId: string;
+  reference: string;
+  status: DepositStatus;
+  messageKey: string;
+}
+
+/** GET deposits/:depositId. */
+export interface DepositView {
+  depositId: string;
+  reference: string;
+  amount: number;
+  status: DepositStatus;
+  providerRequestId: string | null;
+  providerReceipt: string | null;
 }
 
 export interface PendingCashOut {
@@ -98,3 +133,9 @@ export const buyAirtime = (body: AirtimeRequest, idempotencyKey = newKey()): Pro
 
 export const cashOut = (body: CashOutRequest, idempotencyKey = newKey()): Promise<CashOutAnswer> =>
   apiPost<CashOutAnswer>(`${P}/cash-out`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const deposit = (body: CashOutRequest, idempotencyKey = newKey()): Promise<DepositAnswer> =>
+  apiPost<DepositAnswer>(`${P}/deposit`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const fetchDeposit = (depositId: string, signal?: AbortSignal): Promise<DepositView> =>
+  apiGet<DepositView>(`${P}/deposits/${encodeURIComponent(depositId)}`, { signal });

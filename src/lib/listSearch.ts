@@ -19,7 +19,7 @@ export interface ResultsSearch {
 }
 
 /** The Wallet screen's tabs, in the order shown. */
-export const WALLET_TABS = ['overview', 'buy', 'transactions', 'cashout'] as const;
+export const WALLET_TABS = ['overview', 'deposit', 'buy', 'transactions', 'cashout'] as const;
 export type WalletTab = (typeof WALLET_TABS)[number];
 
 export interface WalletSearch {

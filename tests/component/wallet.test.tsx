@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statementDate } from '../../machines/rules/statement';
 import { notifyAccountChanged } from '../../src/api/play';
 import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
@@ -326,6 +327,27 @@ describe('buy mobile', () => {
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
 
+  it('checks the amount against the available figure first and shows progress while buying', async () => {
+    const sent = capture('mobile-money-transaction', async () => {
+      await delay(200);
+      return HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' });
+    });
+    const { user } = await openWallet(/Buy mobile/);
+    await fill(user, 'MPESA', '1054.01');
+    await user.click(button('Buy airtime for me'));
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveAccessibleDescription('That is more than the M 1,054.00 in your wallet.');
+    expect(sent).toEqual([]);
+    await user.clear(amountField());
+    await user.type(amountField(), '1054');
+    await user.click(button('Buy airtime for me'));
+    const busy = button('Buying airtime…');
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(button('Buy airtime for me')).toBeEnabled());
+    expect(sent).toHaveLength(1);
+  });
+
   it('a refusal shows the WALLET.SERVERERROR toast with the reason and clears the fields', async () => {
     capture('mobile-money-transaction', () =>
       HttpResponse.json(
@@ -334,7 +356,8 @@ describe('buy mobile', () => {
       ),
     );
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'MPESA', '99999');
+    // Within the available figure, but the balance moved on the server meanwhile.
+    await fill(user, 'MPESA', '1000');
     await user.click(button('Buy airtime for me'));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
@@ -443,6 +466,7 @@ describe('transactions', () => {
       amount: i % 2 ? 1000 + i : -(i + 0.5),
       reason: i % 2 ? 'PRIZE_WON' : 'AIRTIME_FOR_FRIEND',
       serviceId: `S-${i}`,
+      balanceAfter: 100 - i,
     }));
     countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
     const { user } = await openWallet(/Transactions/);
@@ -450,20 +474,39 @@ describe('transactions', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(8);
     const first = items[0]!.querySelector('summary')!;
-    expect(first).toHaveTextContent(`${moves[0]!.createDate}M. -0.50`);
-    expect(items[1]!.querySelector('summary')).toHaveTextContent('M. 1,001.00');
+    expect(first).toHaveTextContent(`${statementDate(moves[0]!.createDate)}M. -0.50Airtime for a friend`);
+    expect(statementDate(moves[0]!.createDate)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(items[1]!.querySelector('summary')).toHaveTextContent('M. 1,001.00Prize won');
     fireEvent.click(first);
-    expect(items[0]).toHaveTextContent('ReasonAirtime For Friend');
+    expect(items[0]).toHaveTextContent('Balance afterM. 100.00');
     expect(items[0]).toHaveTextContent('ServiceS-0');
 
     await user.click(button('Page 2'));
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(panel()).getByText(moves[9]!.createDate)).toBeInTheDocument();
+    expect(within(panel()).getByText(statementDate(moves[9]!.createDate))).toBeInTheDocument();
 
     // Last 24 hours: moves 1, 11 and 21 hours old; the page goes back to 1.
     await user.selectOptions(within(panel()).getByLabelText('Time range'), 'day');
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(3);
     expect(within(panel()).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    // The filtered statement downloads as CSV, built in the page.
+    let csv = '';
+    // jsdom has no object URLs: these stand in for the browser's.
+    URL.createObjectURL = (blob: Blob) => {
+      void blob.text().then((text) => {
+        csv = text;
+      });
+      return 'blob:statement';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(button('Download statement (CSV)'));
+    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
+    expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service');
+    expect(csv.split('\r\n')[1]).toBe(
+      `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,S-0`,
+    );
+
     await user.selectOptions(within(panel()).getByLabelText('Time range'), '1h');
     expect(within(panel()).getByText('No transactions in this time range.')).toBeInTheDocument();
   });

@@ -104,11 +104,11 @@ describe('wallet flows', () => {
     expect(summaries.slice(0, 2).sort()).toEqual(['M. -12.50', 'M. -20.00']);
     const airtime = items.filter({ has: page.locator('.move-amount', { hasText: 'M. -12.50' }) }).first();
     await airtime.locator('summary').click();
-    await expect.poll(() => airtime.textContent()).toContain('ReasonAirtime For Friend');
+    await expect.poll(() => airtime.textContent()).toContain('Airtime for a friend');
     expect(await airtime.locator('.move-amount').getAttribute('class')).toContain('out');
     const cash = items.filter({ has: page.locator('.move-amount', { hasText: 'M. -20.00' }) }).first();
     await cash.locator('summary').click();
-    await expect.poll(() => cash.textContent()).toContain('ReasonCash Out');
+    await expect.poll(() => cash.textContent()).toContain('Cash-out');
     await shot(page, 'flows-transactions');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { statementDate } from '../../machines/rules/statement';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -54,15 +55,15 @@ describe('wallet', () => {
     expect(await items.count()).toBe(Math.min(8, wallet.walletMovesDto.length));
     const first = wallet.walletMovesDto[0]!;
     const sign = first.amount < 0 ? '-' : '';
-    expect(await items.first().locator('summary').textContent()).toBe(
-      `${first.createDate}M. ${sign}${money(Math.abs(first.amount))}`,
-    );
+    // dd/MM/yyyy HH:mm, the signed amount, then the reason in words (translated, never the code).
+    const summary = (await items.first().locator('summary').textContent()) ?? '';
+    expect(summary).toContain(`${statementDate(first.createDate)}M. ${sign}${money(Math.abs(first.amount))}`);
+    expect(summary).not.toContain(first.reason);
     await items.first().locator('summary').click();
-    const reason = first.reason
-      .split('_')
-      .map((w) => w[0] + w.slice(1).toLowerCase())
-      .join(' ');
-    await expect.poll(() => items.first().textContent()).toContain(`Reason${reason}`);
+    const balanceAfter = (first as { balanceAfter?: number }).balanceAfter ?? 0;
+    await expect
+      .poll(() => items.first().textContent())
+      .toContain(`Balance afterM. ${balanceAfter < 0 ? '-' : ''}${money(Math.abs(balanceAfter))}`);
     const pages = Math.ceil(wallet.walletMovesDto.length / 8);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(pages > 1 ? 1 : 0);
     await shot(page, 'wallet-transactions');

@@ -7,6 +7,7 @@ const REAL = {
   MOBILE_CLIENT_SECRET: 'a-real-mobile-secret-0123',
   WEBSITE_CLIENT_SECRET: 'a-real-website-secret-0123',
   OTP_PEPPER: 'a-real-pepper-0123456789',
+  MOBILE_MONEY_CALLBACK_SECRET: 'a-real-callback-secret-0123',
   PUBLIC_URL: 'https://jackpot14.example',
 };
 

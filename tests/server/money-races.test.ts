@@ -90,6 +90,25 @@ describeEachDb('weekly limit and airtime stakes', (t) => {
     expect((await get(app, token, 'play-limits')).json().spentThisWeek).toBe(10);
     expect(billingOf(app).charges.filter((c) => c.msisdn === msisdn)).toHaveLength(5);
   });
+
+  it('lets only one of two airtime-paid slips sent at the same moment through a limit of one slip', async () => {
+    await seedPlay(t());
+    const { app } = t();
+    const msisdn = '26650000912';
+    const token = await addSubscriber(t(), msisdn); // empty wallet
+    expect((await post(app, token, 'play-limits', { weeklyLimit: 2 }, null)).statusCode).toBe(200);
+    const sid = (await get(app, token, 'fetch-current-betslip')).json().sid;
+    // The operator's answer is slow: both requests are inside the billing call at once.
+    billingOf(app).latencyMs = 50;
+    const answers = await Promise.all(
+      ['pair-a', 'pair-b'].map((key) => submit(app, token, body(sid, picks(), 2), key)),
+    );
+    billingOf(app).latencyMs = 0;
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+    expect(answers.find((a) => a.statusCode === 403)?.json().messageKey).toBe('PLAY.LIMIT_REACHED');
+    expect(billingOf(app).charges.filter((c) => c.msisdn === msisdn)).toHaveLength(1);
+    expect((await get(app, token, 'play-limits')).json().spentThisWeek).toBe(2);
+  });
 });
 
 describeEachDb(

@@ -101,6 +101,21 @@ function samples(now: Date): Record<string, Sample> {
       body: { lang: 'en', amount: '1.00', receivingMsisdn: '26650000002', mobileWalletSid: 'MPESA' },
     },
     'POST /api/protected/cash-out': { body: { lang: 'en', amount: '1.00', mobileWalletSid: 'MPESA' } },
+    'POST /api/protected/deposit': { body: { lang: 'en', amount: '1.00', mobileWalletSid: 'MPESA' } },
+    'GET /api/protected/deposits/:depositId': { params: { depositId: 'none' } },
+    'POST /api/providers/mobile-money/deposit-callback': {
+      body: {
+        Body: {
+          stkCallback: {
+            MerchantRequestID: 'MR-1',
+            CheckoutRequestID: 'ws_CO_1',
+            ResultCode: 0,
+            ResultDesc: 'ok',
+            CallbackMetadata: { Item: [{ Name: 'MpesaReceiptNumber', Value: 'R1' }] },
+          },
+        },
+      },
+    },
     'POST /api/protected/fetch-past-submitted-betslips': { query: { msisdn: '26650000001' } },
     'GET /api/protected/my-slips': { query: { sid: 'J14-0004' } },
     'POST /api/admin/betslips': {

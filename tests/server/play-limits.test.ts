@@ -25,6 +25,10 @@ describeEachDb('responsible play', (t) => {
       pendingFrom: null,
       pausedUntil: null,
       spentThisWeek: 0,
+      weeklyDepositLimit: null,
+      pendingWeeklyDepositLimit: null,
+      depositPendingFrom: null,
+      depositedThisWeek: 0,
     });
     for (const payload of [{ weeklyLimit: -1 }, { weeklyLimit: '5' }, {}, { duration: '1h' }]) {
       const bad = await post(t().app, token, 'play-limits', payload);

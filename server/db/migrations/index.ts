@@ -13,6 +13,7 @@ import * as jobs from './009_jobs.ts';
 import * as otpPurpose from './010_otp_purpose.ts';
 import * as receipts from './011_receipts.ts';
 import * as standingPicks from './012_standing_picks.ts';
+import * as deposits from './013_deposits.ts';
 import * as operationsTools from './014_operations_tools.ts';
 import * as termsAcceptance from './015_terms_acceptance.ts';
 import * as ussdSms from './016_ussd_sms.ts';
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '010_otp_purpose': otpPurpose,
   '011_receipts': receipts,
   '012_standing_picks': standingPicks,
+  '013_deposits': deposits,
   '014_operations_tools': operationsTools,
   '015_terms_acceptance': termsAcceptance,
   '016_ussd_sms': ussdSms,

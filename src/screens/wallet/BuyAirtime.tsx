@@ -36,9 +36,11 @@ export function BuyAirtime({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const wire = form.check([
-      { field: 'friend', ok: !forFriend || isFriendNumberValid(friend), ref: friendRef },
-    ]);
+    // Checked against the available figure first: no request for money that is not there.
+    const wire = form.check(
+      [{ field: 'friend', ok: !forFriend || isFriendNumberValid(friend), ref: friendRef }],
+      available,
+    );
     if (wire === null) return;
     const receivingMsisdn = forFriend ? friendMsisdn(friend) : null;
     const lang = i18n.locale || 'st';
@@ -100,8 +102,14 @@ export function BuyAirtime({
           )}
         </div>
       )}
-      <button type="submit" className="btn btn-gold btn-block" aria-busy={form.sending || undefined}>
-        {forFriend ? t`Buy airtime for a friend` : t`Buy airtime for me`}
+      <button
+        type="submit"
+        className="btn btn-gold btn-block"
+        disabled={form.sending}
+        aria-busy={form.sending || undefined}
+      >
+        {form.sending && <span className="spinner spinner-small" aria-hidden="true" />}
+        {form.sending ? t`Buying airtime…` : forFriend ? t`Buy airtime for a friend` : t`Buy airtime for me`}
       </button>
     </form>
   );

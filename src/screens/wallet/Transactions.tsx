@@ -1,16 +1,19 @@
-// Transactions: a time-range filter and an accordion of wallet moves, 8 per page, each
-// with its date and signed amount in the header and its reason and service inside. The filter and page
-// are the Wallet route's (its search params); this list only shows them and reports changes.
+// Transactions: a time-range filter and an accordion of wallet moves, 8 per page, each with its date
+// (dd/MM/yyyy HH:mm), signed amount in colour and translated reason in the header, and its service and
+// the balance after it inside; the filtered statement downloads as CSV. The filter and page are the
+// Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { clampPage, pageCount, pageItems } from '../../../machines/rules/paging';
+import { statementDate, toCsv } from '../../../machines/rules/statement';
 import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
-import { moveAmount, reasonTitle } from '../../../machines/rules/wallet';
+import { moveAmount } from '../../../machines/rules/wallet';
 import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
+import { moveReason } from './moveReasons';
 
 export function Transactions({
   moves,
@@ -27,7 +30,7 @@ export function Transactions({
   onFilter: (filter: TimeFilterId) => void;
   onPage: (page: number) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Each move keeps the id of its place in the full list, so filtering keeps keys stable.
   const numbered = useMemo(() => moves.map((move, id) => ({ ...move, id })), [moves]);
   const shown = useMemo(
@@ -36,6 +39,26 @@ export function Transactions({
   );
   const count = pageCount(shown.length);
   const current = clampPage(page, count);
+
+  // The statement as shown (the time range applied), built here: no request, works offline.
+  const download = () => {
+    const rows = [
+      [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`],
+      ...shown.map((m) => [
+        statementDate(m.createDate),
+        moveReason(i18n, m.reason),
+        m.amount.toFixed(2),
+        m.balanceAfter === undefined ? '' : m.balanceAfter.toFixed(2),
+        m.serviceId,
+      ]),
+    ];
+    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `jackpot14-statement-${filter ?? 'all'}.csv`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
 
   return (
     <div className="transactions">
@@ -50,16 +73,19 @@ export function Transactions({
             <li key={m.id}>
               <details className="move" name="wallet-moves">
                 <summary>
-                  <span className="move-date">{m.createDate}</span>
+                  <span className="move-date">{statementDate(m.createDate)}</span>
                   <span className={`move-amount ${m.amount < 0 ? 'out' : 'in'}`}>{moveAmount(m.amount)}</span>
+                  <span className="move-reason">{moveReason(i18n, m.reason)}</span>
                 </summary>
                 <dl className="move-body">
-                  <div>
-                    <dt>
-                      <Trans>Reason</Trans>
-                    </dt>
-                    <dd>{reasonTitle(m.reason)}</dd>
-                  </div>
+                  {m.balanceAfter !== undefined && (
+                    <div>
+                      <dt>
+                        <Trans>Balance after</Trans>
+                      </dt>
+                      <dd>{moveAmount(m.balanceAfter)}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>
                       <Trans>Service</Trans>
@@ -73,6 +99,11 @@ export function Transactions({
         </ul>
       )}
       <Paginator page={current} count={count} onChange={onPage} />
+      {shown.length > 0 && (
+        <button type="button" className="btn btn-ghost btn-block statement-download" onClick={download}>
+          <Trans>Download statement (CSV)</Trans>
+        </button>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // one Idempotency-Key per attempt.
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useRef, useState } from 'react';
-import { amountToWire } from '../../../machines/rules/amount';
+import { amountToWire, formatMoney } from '../../../machines/rules/amount';
 import type { SupportedWallet } from '../../api/wallet';
 import { AmountInput } from '../../components/AmountInput';
 import { useAttemptKey } from '../../hooks/useAttemptKey';
@@ -30,6 +30,8 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
   const walletRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
+  // The amount is more than may be spent: said before anything is sent.
+  const [over, setOver] = useState<number | null>(null);
   const attempt = useAttemptKey();
   return {
     walletSid,
@@ -40,19 +42,26 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
     amountRef,
     shaking,
     isInvalid: (field: Field) => invalid.includes(field),
+    /** The figure the amount went over at the last check (null: it did not). */
+    over,
     /** The subscriber changed `field`: it is no longer marked wrong. */
-    valid: (field: Field) => setInvalid((list) => list.filter((f) => f !== field)),
+    valid: (field: Field) => {
+      setInvalid((list) => list.filter((f) => f !== field));
+      if (field === 'amount') setOver(null);
+    },
     sending,
     /**
      * The amount in M to send, or null after marking, shaking and focusing what is wrong; null too while
      * a request runs, so a second tap does not pay twice.
      */
-    check(extra: ExtraCheck<F>[] = []): number | null {
+    check(extra: ExtraCheck<F>[] = [], max: number | null = null): number | null {
       if (sending) return null;
       const wire = amountToWire(amount);
+      const tooMuch = wire !== null && max !== null && Math.round(wire * 100) > Math.round(max * 100);
+      setOver(tooMuch ? max : null);
       const checks: ExtraCheck<Field>[] = [
         { field: 'wallet', ok: Boolean(walletSid), ref: walletRef },
-        { field: 'amount', ok: wire !== null, ref: amountRef },
+        { field: 'amount', ok: wire !== null && !tooMuch, ref: amountRef },
         ...extra,
       ];
       const bad = checks.filter((c) => !c.ok);
@@ -141,7 +150,13 @@ export function WalletAmountFields<F extends string>({
         invalid={form.isInvalid('amount')}
         shaking={form.shaking('amount')}
         // An amount typed but refused gets the server's own refusal: the same rule decides both.
-        error={form.amount ? say('AMOUNT.INVALID') : t`Enter an amount.`}
+        error={
+          form.over !== null
+            ? t`That is more than the M ${formatMoney(form.over)} in your wallet.`
+            : form.amount
+              ? say('AMOUNT.INVALID')
+              : t`Enter an amount.`
+        }
         disabled={disabled}
       />
       {hint !== null && <p className="hint">{hint}</p>}

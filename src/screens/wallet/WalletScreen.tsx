@@ -11,6 +11,7 @@ import { Toast, type ToastMessage } from '../../components/Toast';
 import { WALLET_TABS, type WalletSearch, type WalletTab } from '../../lib/listSearch';
 import { BuyAirtime } from './BuyAirtime';
 import { CashOut } from './CashOut';
+import { Deposit } from './Deposit';
 import { Overview } from './Overview';
 import { failureToast, successToast } from './results';
 import { Transactions } from './Transactions';
@@ -30,6 +31,7 @@ export default function WalletScreen() {
     navigate({ search: (prev) => ({ ...prev, ...change }), replace: true, resetScroll: false });
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
+  const refresh = useCallback(() => void store?.refreshWallet(), [store]);
 
   // Either way the balance may have moved (a lost answer can still have been charged): refetch it.
   const onSent = (answer: Parameters<typeof successToast>[1]) => {
@@ -42,6 +44,7 @@ export default function WalletScreen() {
   };
   const labels: Record<WalletTab, string> = {
     overview: t`Overview`,
+    deposit: t`Deposit`,
     buy: t`Buy mobile`,
     transactions: t`Transactions`,
     cashout: t`Cash out`,
@@ -88,6 +91,15 @@ export default function WalletScreen() {
             ))}
           </Tabs.List>
           {panel('overview', <Overview wallet={wallet} />)}
+          {panel(
+            'deposit',
+            <Deposit
+              wallets={wallets}
+              deposits={wallet.deposits ?? []}
+              onFailed={onFailed}
+              onSettled={refresh}
+            />,
+          )}
           {panel('buy', <BuyAirtime {...forms} available={wallet.totalAvailableAmount} />)}
           {panel(
             'transactions',

@@ -1,0 +1,118 @@
+// Deposit: money in from M-Pesa or EcoCash. The subscriber chooses the wallet and the amount; the
+// provider then prompts their phone, so the answer is "confirm on your phone" with our reference, and
+// the card follows the deposit (useDepositStatus) until it is confirmed (in the wallet), cancelled or
+// failed — each with what to do next. Deposits still waiting are listed with their reference.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useCallback, useState } from 'react';
+import { formatMoney } from '../../../machines/rules/amount';
+import { type DepositSummary, deposit, type SupportedWallet } from '../../api/wallet';
+import { translateServerMessage } from '../../i18n/serverMessages';
+import { type FollowedDeposit, useDepositStatus } from './useDepositStatus';
+import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
+
+export function Deposit({
+  wallets,
+  deposits,
+  onFailed,
+  onSettled,
+}: {
+  wallets: readonly SupportedWallet[];
+  /** The wallet's recent deposits (fetch-wallet-info), newest first. */
+  deposits: readonly DepositSummary[];
+  onFailed: (error: unknown) => void;
+  /** A deposit got its answer: the balance may have moved. */
+  onSettled: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const form = useWalletAmountForm(wallets);
+  const [started, setStarted] = useState<FollowedDeposit | null>(null);
+  const onFinal = useCallback(() => onSettled(), [onSettled]);
+  const current = useDepositStatus(started, onFinal);
+  const loading = form.sending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const wire = form.check();
+    if (wire === null) return;
+    const lang = i18n.locale || 'st';
+    await form.send(
+      `${form.walletSid}|${wire}`,
+      (key) => deposit({ lang, amount: wire, mobileWalletSid: form.walletSid }, key),
+      { sent: (answer) => setStarted({ ...answer, amount: wire }), failed: onFailed },
+    );
+  };
+
+  const waiting = deposits.filter((d) => d.status === 'PENDING' && d.depositId !== current?.depositId);
+
+  return (
+    <div className="wallet-deposit">
+      {current && <DepositCard deposit={current} onAgain={() => setStarted(null)} />}
+      {current?.status !== 'PENDING' && (
+        <form className="form wallet-form" noValidate onSubmit={submit} aria-label={t`Deposit`}>
+          <WalletAmountFields
+            form={form}
+            idPrefix="deposit"
+            wallets={wallets}
+            hint={null}
+            disabled={loading}
+          />
+          <button
+            type="submit"
+            className="btn btn-gold btn-block"
+            disabled={loading}
+            aria-busy={loading || undefined}
+          >
+            {loading && <span className="spinner spinner-small" aria-hidden="true" />}
+            {loading ? t`Asking your phone…` : t`Deposit`}
+          </button>
+        </form>
+      )}
+      {waiting.length > 0 && (
+        <section className="card wallet-waiting" aria-label={t`Deposits waiting for confirmation`}>
+          <h2>
+            <Trans>Waiting for confirmation</Trans>
+          </h2>
+          <ul>
+            {waiting.map((d) => (
+              <li key={d.depositId}>
+                M {formatMoney(d.amount)} · <Trans>Reference</Trans> <strong>{d.reference}</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function DepositCard({ deposit: d, onAgain }: { deposit: FollowedDeposit; onAgain: () => void }) {
+  const { i18n } = useLingui();
+  const amount = `M ${formatMoney(d.amount)}`;
+  const pending = d.status === 'PENDING';
+  return (
+    <div
+      className={`card deposit-card deposit-${d.status.toLowerCase()}`}
+      role="status"
+      aria-live="polite"
+      data-testid="deposit-card"
+      data-status={d.status}
+    >
+      <p className="deposit-title">
+        {pending && <span className="spinner spinner-small" aria-hidden="true" />}
+        {pending ? <Trans>Deposit of {amount} waiting</Trans> : null}
+        {d.status === 'CONFIRMED' ? <Trans>Deposit of {amount} received</Trans> : null}
+        {d.status === 'CANCELLED' ? <Trans>Deposit of {amount} cancelled</Trans> : null}
+        {d.status === 'FAILED' ? <Trans>Deposit of {amount} not completed</Trans> : null}
+      </p>
+      <p>{translateServerMessage(i18n, `DEPOSIT.${d.status}`)}</p>
+      <p className="deposit-reference">
+        <Trans>Reference</Trans> <strong>{d.reference}</strong>
+      </p>
+      {!pending && (
+        <button type="button" className="btn btn-ghost btn-block" onClick={onAgain}>
+          {d.status === 'CONFIRMED' ? <Trans>Deposit more</Trans> : <Trans>Try again</Trans>}
+        </button>
+      )}
+    </div>
+  );
+}

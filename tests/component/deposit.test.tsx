@@ -1,0 +1,161 @@
+// The Deposit tab against msw: invalid fields send nothing; a deposit answers "confirm on your phone"
+// with its reference, is followed (GET deposits/:id) until the provider's answer, and then says what
+// to do next; the wallet is refetched once it is settled; a refusal is shown translated.
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, storeSession } from './helpers';
+import { server } from './msw';
+import { walletFixture } from './walletHandlers';
+
+const P = '/api/protected';
+
+async function openDeposit() {
+  localStorage.setItem('lang', 'en');
+  storeSession();
+  const view = await renderApp('/wallet');
+  await screen.findByRole('tab', { name: 'Overview' }, { timeout: 5000 });
+  await view.user.click(screen.getByRole('tab', { name: 'Deposit' }));
+  return view;
+}
+
+const panel = () => screen.getByRole('tabpanel');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('deposit', () => {
+  it('sends nothing while the wallet or amount is wrong', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${P}/deposit`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = await openDeposit();
+    await user.type(within(panel()).getByLabelText('Amount'), '20');
+    await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+    await user.clear(within(panel()).getByLabelText('Amount'));
+    await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    expect(within(panel()).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['CONFIRMED', 'Deposit of M 25.00 received', 'Your deposit is in your wallet.', 'Deposit more'],
+    ['CANCELLED', 'Deposit of M 25.00 cancelled', 'The payment was cancelled on your phone.', 'Try again'],
+    ['FAILED', 'Deposit of M 25.00 not completed', 'The payment did not go through.', 'Try again'],
+  ])(
+    'shows the pending deposit with its reference, then %s with what to do next',
+    async (status, title, text, next) => {
+      const sent: Array<{ body: unknown; key: string | null }> = [];
+      let polls = 0;
+      let walletFetches = 0;
+      server.use(
+        http.post(`${P}/deposit`, async ({ request }) => {
+          sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+          return HttpResponse.json(
+            { depositId: 'd-1', reference: 'DP-7F3K2Q9A', status: 'PENDING', messageKey: 'DEPOSIT.PENDING' },
+            { status: 202 },
+          );
+        }),
+        http.get(`${P}/deposits/d-1`, () => {
+          polls++;
+          return HttpResponse.json({
+            depositId: 'd-1',
+            reference: 'DP-7F3K2Q9A',
+            amount: 25,
+            status: polls < 2 ? 'PENDING' : status,
+            providerRequestId: 'ws_CO_1',
+            providerReceipt: null,
+          });
+        }),
+        http.get(`${P}/fetch-wallet-info`, () => {
+          walletFetches++;
+          return HttpResponse.json(walletFixture());
+        }),
+      );
+      const { user } = await openDeposit();
+      await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
+      await user.type(within(panel()).getByLabelText('Amount'), '25');
+      await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+      const card = await within(panel()).findByTestId('deposit-card');
+      expect(card).toHaveAttribute('data-status', 'PENDING');
+      expect(card).toHaveTextContent('Deposit of M 25.00 waiting');
+      expect(card).toHaveTextContent('Confirm the payment on your phone');
+      expect(card).toHaveTextContent('Reference DP-7F3K2Q9A');
+      expect(sent).toEqual([
+        { body: { lang: 'en', amount: 25, mobileWalletSid: 'MPESA' }, key: expect.any(String) },
+      ]);
+      const before = walletFetches;
+      await waitFor(
+        () => expect(within(panel()).getByTestId('deposit-card')).toHaveAttribute('data-status', status),
+        {
+          timeout: 8000,
+        },
+      );
+      const done = within(panel()).getByTestId('deposit-card');
+      expect(done).toHaveTextContent(title);
+      expect(done).toHaveTextContent(text);
+      await waitFor(() => expect(walletFetches).toBeGreaterThan(before));
+      await user.click(within(panel()).getByRole('button', { name: next }));
+      expect(within(panel()).queryByTestId('deposit-card')).not.toBeInTheDocument();
+    },
+    15_000,
+  );
+
+  it('shows a refusal over the weekly deposit limit, translated', async () => {
+    server.use(
+      http.post(`${P}/deposit`, () =>
+        HttpResponse.json(
+          { statusCode: 403, error: 'Forbidden', messageKey: 'DEPOSIT.LIMIT_REACHED', message: 'x' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = await openDeposit();
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
+    await user.type(within(panel()).getByLabelText('Amount'), '500');
+    await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'This would go over your weekly deposit limit.',
+    );
+    expect(within(panel()).queryByTestId('deposit-card')).not.toBeInTheDocument();
+  });
+
+  it('lists deposits still waiting for confirmation with their reference', async () => {
+    server.use(
+      http.get(`${P}/fetch-wallet-info`, () =>
+        HttpResponse.json({
+          ...walletFixture(),
+          deposits: [
+            {
+              depositId: 'd-9',
+              reference: 'DP-WAITING1',
+              amount: 12.5,
+              status: 'PENDING',
+              createDate: '',
+              mobileWalletSid: 'MPESA',
+            },
+            {
+              depositId: 'd-8',
+              reference: 'DP-DONE0001',
+              amount: 3,
+              status: 'CONFIRMED',
+              createDate: '',
+              mobileWalletSid: 'MPESA',
+            },
+          ],
+        }),
+      ),
+    );
+    await openDeposit();
+    const waiting = within(panel()).getByRole('region', { name: 'Deposits waiting for confirmation' });
+    expect(waiting).toHaveTextContent('M 12.50 · Reference DP-WAITING1');
+    expect(waiting).not.toHaveTextContent('DP-DONE0001');
+  });
+});
