@@ -2,11 +2,11 @@
 // them on each start fills a fresh database and leaves an existing one alone.
 import { ROLES } from '../machines/rules/roles.ts';
 import type { Config } from './config.ts';
+import { loadContent } from './content/siteContent.ts';
+import { recordAcceptance } from './content/terms.ts';
 import type { Db } from './db/index.ts';
 import { seedPlayDemo } from './demo/seedPlay.ts';
 import { seedWalletDemo } from './demo/seedWallet.ts';
-import { loadContent } from './content/siteContent.ts';
-import { recordAcceptance } from './content/terms.ts';
 import { createPasswordHasher } from './identity/passwords.ts';
 import { createUser, findUserByUsername } from './identity/users.ts';
 
