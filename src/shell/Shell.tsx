@@ -5,11 +5,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
 import { useIsLoggedIn, useSessionUser } from '../session/hooks';
-import { Footer } from './Footer';
 import { Header } from './Header';
 
 // The critical version alert and the app-download invitation: lazy, they are never part of the first paint.
 const ShellNotices = lazy(() => import('./notices/ShellNotices'));
+// The footer sits below the first screen (the main area is at least one screen tall): not in the first load.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /** New pages start at the top; back and forward keep the restored position (router scrollRestoration). */
 function useScrollTopOnNavigate() {
@@ -44,7 +45,9 @@ export function Shell() {
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer loggedIn={loggedIn} />
+        <Suspense fallback={null}>
+          <Footer loggedIn={loggedIn} />
+        </Suspense>
       </div>
     </AccountProvider>
   );

@@ -48,7 +48,7 @@ describe('terms and privacy', () => {
     expect(screen.queryByText('TNC PENDING')).toBeNull();
     expect(screen.getByTestId('terms-version')).toHaveTextContent('01/11/2026');
     expect(screen.getByRole('link', { name: 'Ngolisa' })).toHaveAttribute('href', '/register');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     await user.click(within(footer).getByRole('link', { name: 'Leano la lekunutu' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy (st)' })).toBeInTheDocument();
   });
