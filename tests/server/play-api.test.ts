@@ -115,6 +115,7 @@ describeEachDb('play API (demo data)', (t) => {
       amount: -6,
       reason: 'BETSLIP_STAKE',
       serviceId: 'JACKPOT14',
+      balanceAfter: expect.any(Number),
     });
     // Newest first.
     expect([...moves].sort((a, b) => b.createDate.localeCompare(a.createDate))).toEqual(moves);
@@ -175,6 +176,8 @@ describeEachDb(
         currentlyWithheldAmount: 0,
         walletMovesDto: [],
         pendingCashOuts: [],
+        totalDepositedAmount: 0,
+        deposits: [],
       });
     });
   },
