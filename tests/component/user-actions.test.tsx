@@ -31,6 +31,8 @@ describe('refresh on user actions', () => {
     expect(refreshes.n).toBe(0);
     await user.click(screen.getByRole('link', { name: 'Results' }));
     await waitFor(() => expect(refreshes.n).toBe(1));
+    // The lazy screen has loaded: no route transition outlives the test.
+    await screen.findByRole('heading', { level: 1, name: 'Results' });
   });
 
   it('clicks in the first half of the token’s lifetime refresh nothing', async () => {
@@ -42,6 +44,7 @@ describe('refresh on user actions', () => {
     await user.click(screen.getByRole('link', { name: 'Results' }));
     await user.click(await screen.findByRole('link', { name: 'Play' }));
     await user.click(screen.getByRole('link', { name: 'Results' }));
+    await screen.findByRole('heading', { level: 1, name: 'Results' });
     expect(refreshes.n).toBe(0);
   });
 
