@@ -68,7 +68,12 @@ describe('clear play', () => {
     await lipotso.getByRole('button', { name: `Bapala · M ${price}` }).click();
     await expect.poll(() => page.locator('.popover').textContent(), { timeout: 10_000 }).toBeTruthy();
     await expect.poll(submissions, { timeout: 10_000 }).toBe(1);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The price question is gone; the receipt sheet takes its place until the player closes it.
+    expect(await lipotso.count()).toBe(0);
+    const receipt = page.getByRole('dialog', { name: 'Rasiti ea hau' });
+    await receipt.waitFor();
+    await receipt.getByRole('button', { name: 'Ho lokile' }).click();
+    await receipt.waitFor({ state: 'detached' });
     // Accepted: the offer to play the same picks in each new round (in Sesotho here).
     await page.getByRole('region', { name: 'Bapala likhetho tse tšoanang potolohong e latelang' }).waitFor();
     await shot(page, 'clear-play-standing-offer-st');

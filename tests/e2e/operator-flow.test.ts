@@ -199,7 +199,9 @@ describe('operator flow', () => {
     await won.waitFor();
     expect(await won.getAttribute('class')).toContain('slip-won');
     const head = won.locator('button.slip-head');
-    expect(await head.textContent()).toContain(SUBSCRIBER);
+    // The card leads with its round, not the subscriber's own number.
+    expect(await head.textContent()).toContain(`Round ${SID}`);
+    expect(await head.textContent()).not.toContain(SUBSCRIBER);
     expect(await won.locator('.slip-amount').textContent()).toBe(`M. ${money(slip!.amountWon)}`);
     expect(await phone.locator('canvas.confetti-canvas').count()).toBe(0);
 

@@ -44,8 +44,18 @@ describe('results, contact and terms', () => {
     expect(await page.getByRole('heading', { name: 'About Jackpot 14' }).isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'Jackpot 14 logo' }).isVisible()).toBe(true);
     const terms = await page.locator('.contact-list dt').allTextContents();
-    expect(terms).toEqual(['Location', 'Phone', 'Email', 'Website']);
-    expect(await page.locator('.contact-list dd').first().textContent()).toBe('Maseru, Lesotho');
+    expect(terms).toEqual(['Location', 'Phone', 'SMS', 'WhatsApp', 'Email', 'Website']);
+    // The operator's contacts (content/site.json), tappable.
+    expect(await page.locator('.contact-list dd').first().textContent()).toBe('Kingsway, Maseru, Lesotho');
+    expect(
+      await page.locator('.contact-list').getByRole('link', { name: '+266 2231 4000' }).getAttribute('href'),
+    ).toBe('tel:+26622314000');
+    expect(
+      await page
+        .locator('.contact-list')
+        .getByRole('link', { name: 'support@jackpot14.co.ls' })
+        .getAttribute('href'),
+    ).toBe('mailto:support@jackpot14.co.ls');
     expect(await page.getByRole('list', { name: 'Social media' }).first().getByRole('link').count()).toBe(3);
     // Nothing sticks out sideways on a 360 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -53,16 +63,16 @@ describe('results, contact and terms', () => {
     await context.close();
   });
 
-  it('shows TNC PENDING to a visitor without the header, and with it once signed in', async () => {
+  it('shows the terms to a visitor without the header, and with it once signed in', async () => {
     const context = await e2e.phone();
     const page = await context.newPage();
     await page.goto('/tnc');
-    await page.locator('.tnc-pending').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Melao le lipehelo' }).waitFor();
     expect(page.url()).toMatch(/\/tnc$/);
     expect(await page.getByTestId('sign-out').count()).toBe(0);
     await signIn(page);
     await page.goto('/tnc');
-    await page.locator('.tnc-pending').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Melao le lipehelo' }).waitFor();
     expect(await page.getByTestId('sign-out').isVisible()).toBe(true);
     await context.close();
   });

@@ -46,7 +46,7 @@ describe('staying signed in (20-second access tokens)', () => {
     await shot(page, 'session-signed-in');
 
     await page.waitForTimeout(PAST_EXPIRY_MS);
-    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('link', { name: 'Results', exact: true }).click();
     await page.waitForURL(/\/results/);
     expect(await page.getByTestId('sign-out').isVisible()).toBe(true);
     // The token was refreshed along the way; the API takes the one the app holds now.
