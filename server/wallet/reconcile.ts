@@ -15,7 +15,12 @@ import {
 } from '../idempotency/idempotency.ts';
 import { moveStake, openStakes } from '../play/airtimeStakes.ts';
 import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from '../play/submit.ts';
-import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
+import {
+  type DepositStatus,
+  type MobileMoneyProvider,
+  type PaymentStatus,
+  withTimeout,
+} from '../providers/mobileMoney.ts';
 import { AIRTIME_ROUTE, answerFor, pendingPurchases, settlePurchase } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
 import { DEPOSIT_ROUTE, pendingDeposits, refuseDeposit, settleDeposit } from './deposits.ts';
@@ -57,31 +62,49 @@ async function takeKey(
   return (await takeOverKey(db, scope, claimed, now)) ? now : 'busy';
 }
 
+/** What reconciling one payment needs: its request's key, the status query, and what to do with the answer. */
+interface Reconciled<A> {
+  scope: IdempotencyScope | null;
+  status: () => Promise<A>;
+  /** Acts on the answer and names what it counted (null: another run settled it first). */
+  settle: (answer: A) => Promise<keyof ReconcileReport | null>;
+}
+
 /**
- * Asks the provider about one payment while holding its request's key (see takeKey). A key busy with a
- * live attempt, or no status answer in time, leaves the payment pending; otherwise `settle` acts on the
- * answer and names what it counted (null: another run settled it first). The key is released after
- * (a stored answer is kept: only a claim still in progress is released, so the retry runs at once).
+ * One pass over the payments `pending` lists (older than `minAgeMs`), each asked about while holding its
+ * request's key (see takeKey). A key busy with a live attempt, or no status answer in time, leaves the
+ * payment pending; otherwise its `settle` acts on the answer. The key is released after (a stored answer
+ * is kept: only a claim still in progress is released, so the retry runs at once). `plan` may instead
+ * settle a payment itself and count it (returning what it counted), with no question to the provider.
  */
-async function settleUnderKey<A>(
+async function reconcileEach<T, A>(
   db: LedgerDb,
-  scope: IdempotencyScope | null,
-  run: { now: Date; options: ReconcileOptions; report: ReconcileReport },
-  status: () => Promise<A>,
-  settle: (answer: A) => Promise<keyof ReconcileReport | null>,
-): Promise<void> {
-  const held = scope ? await takeKey(db, scope, run.now, run.options.minAgeMs) : null;
-  if (held === 'busy') {
-    run.report.stillPending++;
-    return;
+  options: ReconcileOptions,
+  pending: (olderThan: Date, limit: number) => Promise<T[]>,
+  plan: (payment: T) => Promise<Reconciled<A> | keyof ReconcileReport>,
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
+  for (const payment of await pending(new Date(now.getTime() - options.minAgeMs), options.limit ?? 200)) {
+    const step = await plan(payment);
+    if (typeof step === 'string') {
+      report[step]++;
+      continue;
+    }
+    const held = step.scope ? await takeKey(db, step.scope, now, options.minAgeMs) : null;
+    if (held === 'busy') {
+      report.stillPending++;
+      continue;
+    }
+    try {
+      const answer = await withTimeout(step.status(), options.timeoutMs);
+      const counted = answer === 'TIMEOUT' ? 'stillPending' : await step.settle(answer);
+      if (counted) report[counted]++;
+    } finally {
+      if (step.scope && held) await releaseKey(db, step.scope, held);
+    }
   }
-  try {
-    const answer = await withTimeout(status(), run.options.timeoutMs);
-    const counted = answer === 'TIMEOUT' ? 'stillPending' : await settle(answer);
-    if (counted) run.report[counted]++;
-  } finally {
-    if (scope && held) await releaseKey(db, scope, held);
-  }
+  return report;
 }
 
 /** The key of the cash-out request that withheld `cashOut` (its CASH_OUT move's is 'cash-out:<key>'). */
@@ -98,24 +121,19 @@ async function cashOutScope(db: LedgerDb, cashOut: CashOut): Promise<Idempotency
 }
 
 /** Settles what the provider has an outcome for; returns what this run changed. */
-export async function reconcileCashOuts(
+export function reconcileCashOuts(
   db: LedgerDb,
   provider: MobileMoneyProvider,
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const pending = await pendingCashOuts(db, new Date(now.getTime() - options.minAgeMs), {
-    limit: options.limit ?? 200,
-  });
-  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
-  for (const cashOut of pending) {
-    const scope = await cashOutScope(db, cashOut);
-    await settleUnderKey(
-      db,
-      scope,
-      { now, options, report },
-      () => provider.status(cashOut.reference),
-      async (answer) => {
+  return reconcileEach(
+    db,
+    options,
+    (before, limit) => pendingCashOuts(db, before, { limit }),
+    async (cashOut) => ({
+      scope: await cashOutScope(db, cashOut),
+      status: () => provider.status(cashOut.reference),
+      settle: async (answer: PaymentStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'CONFIRMED')
           return (await confirmCashOut(db, cashOut.id, answer.providerRef)) ? 'confirmed' : null;
@@ -123,42 +141,37 @@ export async function reconcileCashOuts(
         // the held key a retry), so no money left and the subscriber gets it back.
         return (await failCashOut(db, cashOut.id, null)) ? 'failed' : null;
       },
-    );
-  }
-  return report;
+    }),
+  );
 }
 
 /**
  * Airtime purchases whose request died: the provider's outcome confirms or reverses each (never heard
  * of = never bought: the money goes back), and the answer is stored for the client's retry.
  */
-export async function reconcileAirtimePurchases(
+export function reconcileAirtimePurchases(
   db: LedgerDb,
   provider: MobileMoneyProvider,
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
-  for (const purchase of await pendingPurchases(
+  return reconcileEach(
     db,
-    new Date(now.getTime() - options.minAgeMs),
-    options.limit,
-  )) {
-    const scope = { msisdn: purchase.msisdn, route: AIRTIME_ROUTE, key: purchase.key };
-    await settleUnderKey(
-      db,
-      scope,
-      { now, options, report },
-      () => provider.status(purchase.reference),
-      async (answer) => {
-        if (answer.status === 'PENDING') return 'stillPending';
-        const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
-        await completeKey(db, scope, answerFor(settled));
-        return settled.status === 'CONFIRMED' ? 'confirmed' : 'failed';
-      },
-    );
-  }
-  return report;
+    options,
+    (before, limit) => pendingPurchases(db, before, limit),
+    async (purchase) => {
+      const scope = { msisdn: purchase.msisdn, route: AIRTIME_ROUTE, key: purchase.key };
+      return {
+        scope,
+        status: () => provider.status(purchase.reference),
+        settle: async (answer: PaymentStatus) => {
+          if (answer.status === 'PENDING') return 'stillPending';
+          const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
+          await completeKey(db, scope, answerFor(settled));
+          return settled.status === 'CONFIRMED' ? 'confirmed' : 'failed';
+        },
+      };
+    },
+  );
 }
 
 /**
@@ -166,36 +179,33 @@ export async function reconcileAirtimePurchases(
  * turned into the slip (if its betslip is still open) or refunded; one never made is released, and the
  * request's key is freed so the subscriber's retry runs again. Refunds that failed are retried.
  */
-export async function reconcileAirtimeStakes(
+export function reconcileAirtimeStakes(
   deps: SubmitDeps,
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
-  for (const stake of await openStakes(deps.db, new Date(now.getTime() - options.minAgeMs), options.limit)) {
-    const scope = { msisdn: stake.msisdn, route: SUBMIT_ROUTE, key: stake.key };
-    if (stake.status === 'REFUNDING') {
-      if (await refundStake(deps, stake.reference)) report.failed++;
-      else report.stillPending++;
-      continue;
-    }
-    await settleUnderKey(
-      deps.db,
-      scope,
-      { now, options, report },
-      () => deps.billing.status(stake.reference),
-      async (answer) => {
-        if (answer.status === 'CHARGED') {
-          const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
-            completeKey(trx, scope, r),
-          );
-          return response.statusCode === 200 ? 'confirmed' : 'failed';
-        }
-        return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;
-      },
-    );
-  }
-  return report;
+  return reconcileEach(
+    deps.db,
+    options,
+    (before, limit) => openStakes(deps.db, before, limit),
+    async (stake) => {
+      if (stake.status === 'REFUNDING')
+        return (await refundStake(deps, stake.reference)) ? 'failed' : 'stillPending';
+      const scope = { msisdn: stake.msisdn, route: SUBMIT_ROUTE, key: stake.key };
+      return {
+        scope,
+        status: () => deps.billing.status(stake.reference),
+        settle: async (answer: ChargeStatus) => {
+          if (answer.status === 'CHARGED') {
+            const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
+              completeKey(trx, scope, r),
+            );
+            return response.statusCode === 200 ? 'confirmed' : 'failed';
+          }
+          return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;
+        },
+      };
+    },
+  );
 }
 
 /**
@@ -204,25 +214,19 @@ export async function reconcileAirtimeStakes(
  * the reference (the prompt request never reached it; the held key rules out one still being sent)
  * took no money, so the deposit fails.
  */
-export async function reconcileDeposits(
+export function reconcileDeposits(
   db: LedgerDb,
   provider: MobileMoneyProvider,
   options: ReconcileOptions,
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const report: ReconcileReport = { confirmed: 0, failed: 0, stillPending: 0 };
-  for (const deposit of await pendingDeposits(
+  return reconcileEach(
     db,
-    new Date(now.getTime() - options.minAgeMs),
-    options.limit,
-  )) {
-    const scope = { msisdn: deposit.msisdn, route: DEPOSIT_ROUTE, key: deposit.idempotencyKey };
-    await settleUnderKey(
-      db,
-      scope,
-      { now, options, report },
-      () => provider.depositStatus(deposit.reference),
-      async (answer) => {
+    options,
+    (before, limit) => pendingDeposits(db, before, limit),
+    async (deposit) => ({
+      scope: { msisdn: deposit.msisdn, route: DEPOSIT_ROUTE, key: deposit.idempotencyKey },
+      status: () => provider.depositStatus(deposit.reference),
+      settle: async (answer: DepositStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'UNKNOWN') {
           await refuseDeposit(db, deposit.id, 'UNKNOWN_TO_PROVIDER');
@@ -233,10 +237,12 @@ export async function reconcileDeposits(
         if (outcome === 'CANCELLED' || outcome === 'FAILED') return 'failed';
         return outcome === 'FLAGGED' ? 'stillPending' : null;
       },
-    );
-  }
-  return report;
+    }),
+  );
 }
+
+/** What operator billing says of a stake's charge. */
+type ChargeStatus = Awaited<ReturnType<SubmitDeps['billing']['status']>>;
 
 export interface ReconcilerDeps {
   db: LedgerDb;

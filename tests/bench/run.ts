@@ -3,7 +3,8 @@
  * Fails (exit 1) when the first load of /play is over budget. Every figure is a median.
  * `npm run bench -- settle` runs only the settlement with many winners and prints its rows;
  * `npm run bench -- load` only the server load (fetch and submit beside their ceilings);
- * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS).
+ * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS);
+ * `npm run bench -- page` only the build, the first-load size and the page speed of /login and /play.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,22 @@ function loadRows(results: DatabaseLoad[]): [string, string][] {
   ]);
 }
 
-const PARTS = ['settle', 'load', 'surge'];
+function pageRows(p: Awaited<ReturnType<typeof pageSpeed>>): [string, string][] {
+  return [
+    ...(
+      [
+        ['/login', p.login],
+        ['/play', p.play],
+      ] as const
+    ).map(([name, f]): [string, string] => [
+      `${name} slow 4G + 4× CPU (median of 3)`,
+      `score ${f.score}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, CLS ${f.cls.toFixed(3)}`,
+    ]),
+    [`pick tap → price painted, 4× CPU (median of ${p.taps})`, ms(p.tapToPaintMs)],
+  ];
+}
+
+const PARTS = ['settle', 'load', 'surge', 'page'];
 const only = process.argv[2];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
@@ -76,7 +92,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const bundle = firstLoad(join(root, 'dist'), PLAY_ROUTE);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 step(`server start-up × ${runs}`);
-const start = await startup(runs);
+const start = only === 'page' ? { cold: [], warm: [] } : await startup(runs);
 
 step('page speed and interaction in Chromium');
 const pageTarget = embeddedDatabase();
@@ -107,6 +123,15 @@ try {
   await pageTarget.dispose();
 }
 
+if (only === 'page') {
+  printRows([
+    ['/play first-load JS (gzip / brotli)', `${kb(bundle.js.gzip)} / ${kb(bundle.js.brotli)}`],
+    ...pageRows(page),
+    [`repeat visit offline → betslip shown (median of ${offline.runs.length})`, ms(offline.betslipMs)],
+  ]);
+  process.exit(0);
+}
+
 step('server load (autocannon) with ceilings');
 const server = await load();
 step('deadline surge: distinct subscribers submitting at once');
@@ -125,16 +150,7 @@ const rows: [string, string][] = [
   [`server start-up, new database (median of ${runs})`, ms(median(start.cold))],
   [`server start-up, existing database (median of ${runs})`, ms(median(start.warm))],
 ];
-for (const [name, f] of [
-  ['/login', page.login],
-  ['/play', page.play],
-] as const) {
-  rows.push([
-    `${name} slow 4G + 4× CPU (median of 3)`,
-    `score ${f.score}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, CLS ${f.cls.toFixed(3)}`,
-  ]);
-}
-rows.push([`pick tap → price painted, 4× CPU (median of ${page.taps})`, ms(page.tapToPaintMs)]);
+rows.push(...pageRows(page));
 rows.push([
   `repeat visit offline → betslip shown, 4× CPU (median of ${offline.runs.length})`,
   ms(offline.betslipMs),
