@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/routePreload';
 
 const BRAND = '#064e2f';
 
@@ -9,6 +10,20 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // A cold start fetches its screen's chunk and catalog alongside the entry (scripts/routePreload.ts).
+    // The table follows src/router.tsx; a screen missing from the build fails it.
+    routePreload({
+      catalogs: { st: 'locales/st.po', en: 'locales/en.po' },
+      defaultLanguage: 'st',
+      unknownLanguage: 'en',
+      // The cold starts that matter: the installed app opens /play (start_url); signed out, /login.
+      routes: {
+        '/play': 'src/screens/play/PlayScreen.tsx',
+        '/login': 'src/screens/login/LoginScreen.tsx',
+      },
+      guarded: ['/play'],
+      signInPath: '/login',
+    }),
     // The service worker is ours (sw/sw.ts, Workbox modules); the plugin builds it and injects the precache
     // list. Registration is in src/pwa/register.ts (workbox-window: once the app is stable, or after 30 s).
     VitePWA({

@@ -66,6 +66,9 @@ function firstLoadFiles(dist: string, routeSrc: string[]): { js: string[]; css: 
     for (const i of chunk.imports ?? []) visit(i);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  // Classic scripts index.html loads beside the entry (the route preloader, scripts/routePreload.ts).
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) if (src) js.add(src);
   for (const src of routeSrc) {
     const key = Object.keys(manifest).find((k) => k.endsWith(src));
     if (!key) throw new Error(`route chunk ${src} not found in the Vite manifest`);
