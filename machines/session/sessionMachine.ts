@@ -80,6 +80,8 @@ export const sessionMachine = setup({
   actions: {
     persist: (_, _params: { session: Session }) => undefined,
     clearStorage: () => undefined,
+    /** Ends the sign-in session on the server too (best effort: offline, it simply lapses). */
+    endServerSession: (_, _params: { refreshToken: string | null }) => undefined,
     goToLogin: (_, _params: { reason: LoginReason }) => undefined,
     goAfterLogin: (_, _params: { redirect: string | null }) => undefined,
     logRefreshError: () => console.error(REFRESH_ERROR_LOG),
@@ -188,7 +190,15 @@ export const sessionMachine = setup({
         // Leaving the state stops a refresh under way, so its answer is never stored: sign-out wins.
         SIGN_OUT: {
           target: 'loggedOut',
-          actions: ['forgetSession', 'clearStorage', { type: 'goToLogin', params: { reason: 'signOut' } }],
+          actions: [
+            {
+              type: 'endServerSession',
+              params: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? null }),
+            },
+            'forgetSession',
+            'clearStorage',
+            { type: 'goToLogin', params: { reason: 'signOut' } },
+          ],
         },
         STORAGE_CHANGED: [
           {

@@ -13,6 +13,7 @@ import { canonicalUsername, findUserByUsername } from './users.ts';
 
 const TOKEN_PATH = '/protocol/openid-connect/token';
 const CERTS_PATH = '/protocol/openid-connect/certs';
+const LOGOUT_PATH = '/protocol/openid-connect/logout';
 
 /** Form bodies are small: a few short fields and a refresh token. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -101,7 +102,8 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     return o.tokens.signIn(user, clientId, realmIssuer(request, o.publicUrl));
   }
 
-  app.post(TOKEN_PATH, async (request, reply) => {
+  /** A form POST from the API's client: its form, once the client is authenticated. */
+  function apiClientForm(request: FastifyRequest, reply: FastifyReply): Form {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
@@ -114,6 +116,12 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     if (clientId !== API_CLIENT) {
       throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');
     }
+    return form;
+  }
+
+  app.post(TOKEN_PATH, async (request, reply) => {
+    const form = apiClientForm(request, reply);
+    const clientId = API_CLIENT;
     switch (form.grant_type) {
       case 'password':
         return passwordGrant(request, reply, form, clientId);
@@ -127,6 +135,13 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     }
   });
 
+  // Sign-out ends the refresh token's session on the server too; 204 as Keycloak answers.
+  app.post(LOGOUT_PATH, async (request, reply) => {
+    const form = apiClientForm(request, reply);
+    await o.tokens.logout(required(form, 'refresh_token'), API_CLIENT, realmIssuer(request, o.publicUrl));
+    return reply.code(204).send();
+  });
+
   app.get(CERTS_PATH, async () => o.keys.jwks);
 
   app.get('/.well-known/openid-configuration', async (request) => {
@@ -137,6 +152,7 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
       // Required by the discovery spec; this realm offers no browser sign-in, so it is not served.
       authorization_endpoint: `${oidc}/auth`,
       token_endpoint: `${oidc}/token`,
+      end_session_endpoint: `${oidc}/logout`,
       jwks_uri: `${oidc}/certs`,
       grant_types_supported: ['password', 'refresh_token'],
       response_types_supported: ['token'],

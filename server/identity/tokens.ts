@@ -181,6 +181,27 @@ export class TokenService {
     return outcome.sign();
   }
 
+  /**
+   * Sign-out (Keycloak's logout endpoint): the sign-in session the refresh token belongs to ends, so
+   * neither it nor any later token of its family refreshes again (a phone shared or lost stays signed
+   * out). Saying it twice is fine. A token that is not ours, another client's or expired is invalid_grant.
+   */
+  async logout(refreshToken: string, clientId: string, issuer: string): Promise<void> {
+    const payload = await this.#verify(refreshToken, issuer).catch(() => {
+      throw invalidGrant('Invalid refresh token');
+    });
+    if (payload.typ !== 'Refresh' || typeof payload.jti !== 'string')
+      throw invalidGrant('Invalid refresh token');
+    if (payload.azp !== clientId) throw invalidGrant('Invalid refresh token');
+    const row = await this.#o.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('jti', '=', payload.jti)
+      .executeTakeFirst();
+    if (!row) throw invalidGrant('Invalid refresh token');
+    await this.#revokeFamily(this.#o.db, row.family_id, this.#o.now());
+  }
+
   async #revokeFamily(db: Kysely<Database>, familyId: string, at: Date): Promise<void> {
     await db
       .updateTable('refresh_tokens')

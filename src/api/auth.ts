@@ -54,3 +54,23 @@ export const passwordGrant = (username: string, password: string, signal?: Abort
 /** Refresh grant with the stored refresh token. Refresh tokens rotate: use the answer's one next time. */
 export const refreshGrant = (refreshToken: string, signal?: AbortSignal) =>
   tokenCall({ grant_type: config.authGrantType.refresh, refresh_token: refreshToken }, signal);
+
+/**
+ * Sign-out on the server (Keycloak's logout): the refresh token's session ends there too, so the token
+ * left on a shared or lost phone is worthless. Best effort: sent with keepalive so it outlives the page's
+ * move to /login; offline or refused, the session simply lapses with its refresh token.
+ */
+export function endSession(refreshToken: string): Promise<void> {
+  return fetch(config.authURL.replace(/\/token$/, '/logout'), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${config.basicAuthKey}`,
+    },
+    body: new URLSearchParams({ client_id: config.keyClient, refresh_token: refreshToken }).toString(),
+    keepalive: true,
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
+}

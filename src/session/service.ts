@@ -4,6 +4,7 @@ import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import type { Role } from '../../machines/rules/roles';
 import { hasRole, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
+import { endSession } from '../api/auth';
 import { config } from '../config';
 import { platform } from '../platform';
 import { clearSession, readSession, watchSession, writeSession } from './storage';
@@ -123,6 +124,9 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     actions: {
       persist: (_, { session }) => writeSession(session),
       clearStorage: () => clearSession(),
+      endServerSession: (_, { refreshToken }) => {
+        if (refreshToken) void endSession(refreshToken);
+      },
       // After an expiry or a refusal the subscriber comes back where they were once signed in again.
       goToLogin: (_, { reason }) =>
         nav.toLogin(reason === 'expired' || reason === 'refused' ? nav.currentHref() : undefined),

@@ -48,14 +48,22 @@ describe('refresh on user actions', () => {
     expect(refreshes.n).toBe(0);
   });
 
-  it('Sign out ends the session without refreshing it first', async () => {
+  it('Sign out ends the session, on the server too, without refreshing it first', async () => {
     const refreshes = countRefreshes();
+    const ended: string[] = [];
+    server.use(
+      http.post(TOKEN_URL.replace(/token$/, 'logout'), async ({ request }) => {
+        ended.push(new URLSearchParams(await request.text()).get('refresh_token') ?? '');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     storeSession({ expInSec: 240 });
     const { user, path } = await renderApp('/play');
     await user.click(await screen.findByTestId('sign-out'));
     await waitFor(() => expect(path()).toBe('/login'));
     expect(refreshes.n).toBe(0);
     expect(localStorage.getItem('token')).toBe('null');
+    await waitFor(() => expect(ended).toEqual(['refresh-stored']));
   });
 
   it('a control inside [data-no-session-action] (the update prompt) is not a user action', () => {

@@ -59,6 +59,7 @@ function start(
   const calls = {
     persist: [] as Session[],
     cleared: 0,
+    ended: [] as (string | null)[],
     goToLogin: [] as string[],
     goAfterLogin: [] as (string | null)[],
     refresh: [] as number[],
@@ -77,6 +78,7 @@ function start(
     actions: {
       persist: (_, p) => void calls.persist.push(p.session),
       clearStorage: () => void calls.cleared++,
+      endServerSession: (_, p) => void calls.ended.push(p.refreshToken),
       goToLogin: (_, p) => void calls.goToLogin.push(p.reason),
       goAfterLogin: (_, p) => void calls.goAfterLogin.push(p.redirect),
     },
@@ -161,7 +163,7 @@ describe('session machine: pure steps', () => {
     const [out, actions] = transition(sessionMachine, refreshing, { type: 'SIGN_OUT' });
     expect(out.value).toBe('loggedOut');
     expect(actions.map((a) => a.type as string)).toContain('xstate.stopChild');
-    expect(effects(actions)).toEqual(['clearStorage', 'goToLogin']);
+    expect(effects(actions)).toEqual(['endServerSession', 'clearStorage', 'goToLogin']);
     expect(out.context.session?.token).toBe('null');
   });
 
@@ -346,8 +348,11 @@ describe('session machine: with stubbed actors and fake time', () => {
 
   it('signs out: clears storage and goes to /login', () => {
     const { actor, calls } = start({ stored: session(4 * MINUTE) });
+    const { refreshToken } = actor.getSnapshot().context.session!;
     actor.send({ type: 'SIGN_OUT' });
     expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(calls.ended).toEqual([refreshToken]);
+    expect(refreshToken).toBeTruthy();
     expect(calls.cleared).toBe(1);
     expect(calls.goToLogin).toEqual(['signOut']);
   });
