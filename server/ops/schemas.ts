@@ -126,7 +126,8 @@ export const SettleAnswer = Type.Object({
 
 export const TestimonialBody = Type.Object({
   lang: Type.Union([Type.Literal('st'), Type.Literal('en')]),
-  imgUrl: LocalImage,
+  /** Optional: a testimonial without a picture shows none. */
+  imgUrl: Type.Optional(LocalImage),
   name: Name(80),
   occupation: Text({ maxLength: 80 }),
   testimonial: Name(600),
