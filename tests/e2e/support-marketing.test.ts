@@ -42,7 +42,7 @@ describe('support and marketing screens', () => {
     await slip.waitFor({ timeout: 10_000 });
     expect(await slip.locator('.support-ref').textContent()).toMatch(/^[A-Z0-9]+-\d{4}-[2-9A-HJ-NP-Z]{6}$/);
     const wallet = page.getByTestId('support-wallet');
-    expect(await wallet.textContent()).toMatch(/Balance\s*M [\d,]+\.\d{2}/);
+    expect(await wallet.textContent()).toMatch(/Balance\s*M\s[\d,]+\.\d{2}/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'support-1-lookup-en');
 

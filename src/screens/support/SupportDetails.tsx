@@ -31,7 +31,8 @@ const when = (iso: string) =>
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-const money = (amount: number) => `M ${formatMoney(amount)}`;
+// A no-break space: 'M' never ends a line with its amount on the next.
+const money = (amount: number) => `M\u00a0${formatMoney(amount)}`;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
