@@ -165,4 +165,26 @@ describeEachDb('support and marketing screens API', (t) => {
     expect((await call(admin, 'GET', '/prizes')).json()).toEqual(changed);
     expect(await auditRows('PRIZES.READ', 'prizes')).toHaveLength(2);
   });
+
+  it('takes a testimonial without a picture (stored without one), still only our own pictures', async () => {
+    const post = (payload: object) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/admin/testimonials',
+        headers: { authorization: `Bearer ${marketing}` },
+        payload,
+      });
+    const added = await post({ lang: 'st', name: 'Lineo', occupation: '', testimonial: 'Ke hapile!' });
+    expect(added.statusCode, added.body).toBe(201);
+    const list = (await call(marketing, 'GET', '/testimonials')).json() as { id: number; imgUrl: string }[];
+    expect(list.find((x) => x.id === added.json().id)?.imgUrl).toBe('');
+    const foreign = await post({
+      lang: 'st',
+      name: 'Lineo',
+      occupation: '',
+      testimonial: 'Ke hapile!',
+      imgUrl: 'https://example.com/x.png',
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
 });
