@@ -183,6 +183,28 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/admin/AdminScreen')),
 });
 
+/** The call-centre screen: ROLE_CALL_CENTER or ROLE_ADMIN (anyone else signed in goes to /play); lazy. */
+const supportRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'support',
+  beforeLoad: ({ context }) => {
+    if (!context.session.hasRole(ROLES.callCenter) && !context.session.hasRole(ROLES.admin))
+      throw redirect({ to: HOME });
+  },
+  component: lazyRouteComponent(() => import('./screens/support/SupportScreen')),
+});
+
+/** The marketing screen: ROLE_MARKETING or ROLE_ADMIN (anyone else signed in goes to /play); lazy. */
+const marketingRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'marketing',
+  beforeLoad: ({ context }) => {
+    if (!context.session.hasRole(ROLES.marketing) && !context.session.hasRole(ROLES.admin))
+      throw redirect({ to: HOME });
+  },
+  component: lazyRouteComponent(() => import('./screens/marketing/MarketingScreen')),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
@@ -201,6 +223,8 @@ const routeTree = rootRoute.addChildren([
       walletRoute,
       guarded('account', () => import('./screens/account/AccountScreen')),
       adminRoute,
+      supportRoute,
+      marketingRoute,
     ]),
     unknownRoute,
   ]),

@@ -17,6 +17,13 @@ import { REGISTRATION_PREFIX, registrationRoutes } from './registrationRoutes.ts
 import { tokenRoutes } from './tokenRoutes.ts';
 import { TokenService } from './tokens.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one-time-password service (one per app, so every way to ask for a code shares its limits). */
+    otp: OtpService;
+  }
+}
+
 export interface IdentityOptions {
   config: Config;
   db: Db;
@@ -39,7 +46,17 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
   });
   const hasher = o.hasher ?? createPasswordHasher(config.argon2);
 
+  const otp = new OtpService({
+    db,
+    sms: o.sms,
+    pepper: config.otpPepper,
+    now,
+    sendsPerAddressPerMinute: config.limits.otpSendsPerAddressPerMinute,
+    sendsPerMinute: config.limits.otpSendsPerMinute,
+  });
+
   app.decorate('authenticate', bearerAuth(tokens, config.publicUrl));
+  app.decorate('otp', otp);
   app.decorateRequest('user', null as never);
 
   await app.register(tokenRoutes, {
@@ -59,14 +76,7 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
   await app.register(registrationRoutes, {
     prefix: REGISTRATION_PREFIX,
     db,
-    otp: new OtpService({
-      db,
-      sms: o.sms,
-      pepper: config.otpPepper,
-      now,
-      sendsPerAddressPerMinute: config.limits.otpSendsPerAddressPerMinute,
-      sendsPerMinute: config.limits.otpSendsPerMinute,
-    }),
+    otp,
     tokens,
     hasher,
     websiteSecret: config.clients.website,

@@ -76,6 +76,25 @@ export const requireWebsiteClient =
     }
   };
 
+export interface CodeRequest {
+  msisdn: string;
+  lang: string | undefined;
+  /** The asking client's address (the per-address send cap). */
+  address: string;
+  purpose: OtpPurpose;
+}
+
+/**
+ * Asks for a code as request-otp does (the call centre's "send a password-reset SMS" too): same limits,
+ * same text. A reset code for a number without an account is stored and counted like any other (same
+ * answer, same limits), but never sent.
+ */
+export async function requestCode(db: Kysely<Database>, otp: OtpService, request: CodeRequest) {
+  const deliver =
+    request.purpose === 'REGISTER' || (await findUserByUsername(db, request.msisdn)) !== undefined;
+  await otp.request({ ...request, deliver });
+}
+
 export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> = async (app, o) => {
   app.addHook('onRequest', requireWebsiteClient(o.websiteSecret));
 
@@ -90,10 +109,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     async (request) => {
       const msisdn = msisdnOf(request.body.msisdn);
       const purpose: OtpPurpose = request.body.purpose ?? 'REGISTER';
-      // A reset code for a number without an account is stored and counted like any other (same answer,
-      // same limits), but never sent.
-      const deliver = purpose === 'REGISTER' || (await findUserByUsername(o.db, msisdn)) !== undefined;
-      await o.otp.request({ msisdn, lang: request.body.lang, address: request.ip, purpose, deliver });
+      await requestCode(o.db, o.otp, { msisdn, lang: request.body.lang, address: request.ip, purpose });
       return { message: 'OTP.SENT', expiresIn: OTP_TTL_SECONDS };
     },
   );

@@ -23,7 +23,8 @@ export async function listTestimonials(db: Db) {
 
 export interface TestimonialInput {
   lang: string;
-  imgUrl: string;
+  /** Absent: no picture (stored as ''). */
+  imgUrl?: string;
   name: string;
   occupation: string;
   testimonial: string;
@@ -40,7 +41,7 @@ export async function addTestimonial(db: Db, actor: string, input: TestimonialIn
       .insertInto('testimonials')
       .values({
         lang: input.lang,
-        img_url: input.imgUrl,
+        img_url: input.imgUrl ?? '',
         name: input.name.trim(),
         occupation: input.occupation.trim(),
         text: input.testimonial.trim(),

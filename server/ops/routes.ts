@@ -9,10 +9,15 @@ import { ROLES } from '../../machines/rules/roles.ts';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, errorBody } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
+import { OTP_TTL_SECONDS } from '../identity/otp.ts';
 import { forbidden, holdsRole, registerProtected, requireRole } from '../identity/protect.ts';
+import { requestCode } from '../identity/registrationRoutes.ts';
+import { findUserByUsername } from '../identity/users.ts';
+import { fetchPrizes } from '../play/content.ts';
 import { Text } from '../text.ts';
 import { depositView } from '../wallet/depositRoutes.ts';
 import { flaggedDeposits } from '../wallet/deposits.ts';
+import { walletInfo } from '../wallet/walletInfo.ts';
 import { audit } from './audit.ts';
 import { readAudit } from './auditLog.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
@@ -28,9 +33,12 @@ import {
   IdParams,
   ISO_INSTANT,
   isPublishBody,
+  MsisdnBody,
   MsisdnParams,
+  MsisdnQuery,
   PastBetslipsResponse,
   PrizesBody,
+  PrizeTable,
   PublicRounds,
   PublishAnswer,
   ReportSummary,
@@ -39,14 +47,17 @@ import {
   SettleAnswer,
   SettlementPreview,
   SidParams,
+  SupportView,
   TestimonialBody,
   WalletInfoResponse,
 } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
 import { settlementPreview } from './settlePreview.ts';
-import { walletInfo } from './subscriberWallet.ts';
+import { subscriberLanguage, supportLookup } from './supportLookup.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
+/** The SMS language for a subscriber who never chose one: Sesotho, the app's default. */
+const DEFAULT_LANG = 'st';
 
 interface OpsOptions {
   db: Kysely<Database>;
@@ -257,6 +268,45 @@ const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db
       return wallet;
     },
   );
+
+  // The support screen's one read: everything about a subscriber, audited (a refused one is not).
+  app.get(
+    '/support/subscriber',
+    { schema: { querystring: MsisdnQuery, response: { 200: SupportView, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const msisdn = normaliseMsisdn(request.query.msisdn);
+      if (!msisdn) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID'));
+      const view = await supportLookup(db, msisdn, now());
+      if (!view) return reply.code(404).send(errorBody(404, 'SUBSCRIBER.NOT_FOUND'));
+      await audit(db, { actor: request.user.msisdn, action: 'SUBSCRIBER.READ', target: msisdn }, now());
+      return view;
+    },
+  );
+
+  // The support screen's one action: the password-reset code, exactly as the public reset flow sends it
+  // (same service, same limits: a 429 here is the subscriber's own limit or the operator's address's).
+  app.post(
+    '/support/password-reset',
+    {
+      schema: {
+        body: MsisdnBody,
+        response: {
+          200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }),
+          '4xx': ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const msisdn = normaliseMsisdn(request.body.msisdn);
+      if (!msisdn) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID'));
+      if (!(await findUserByUsername(db, msisdn)))
+        return reply.code(404).send(errorBody(404, 'SUBSCRIBER.NOT_FOUND'));
+      const lang = (await subscriberLanguage(db, msisdn)) ?? DEFAULT_LANG;
+      await requestCode(db, app.otp, { msisdn, lang, address: request.ip, purpose: 'RESET' });
+      await audit(db, { actor: request.user.msisdn, action: 'PASSWORD_RESET.SENT', target: msisdn }, now());
+      return { message: 'OTP.SENT', expiresIn: OTP_TTL_SECONDS };
+    },
+  );
 };
 
 const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
@@ -282,6 +332,13 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
     async (request, reply) =>
       answer(reply, await deleteTestimonial(db, request.user.msisdn, request.params.id, now())),
   );
+
+  // What the banner shows when a round has no prize table of its own (the public prize endpoint's answer).
+  app.get('/prizes', { schema: { response: { 200: PrizeTable } } }, async (request) => {
+    const prizes = (await fetchPrizes(db, null)).map(({ prizeType, amount }) => ({ prizeType, amount }));
+    await audit(db, { actor: request.user.msisdn, action: 'PRIZES.READ', target: 'prizes' }, now());
+    return prizes;
+  });
 
   app.put(
     '/prizes',

@@ -126,7 +126,8 @@ export const SettleAnswer = Type.Object({
 
 export const TestimonialBody = Type.Object({
   lang: Type.Union([Type.Literal('st'), Type.Literal('en')]),
-  imgUrl: LocalImage,
+  /** Optional: a testimonial without a picture shows none. */
+  imgUrl: Type.Optional(LocalImage),
   name: Name(80),
   occupation: Text({ maxLength: 80 }),
   testimonial: Name(600),
@@ -246,3 +247,78 @@ export const PublicRounds = Type.Array(
     ),
   }),
 );
+
+export const MsisdnQuery = Type.Object({ msisdn: Text({ minLength: 1, maxLength: 32 }) });
+export const MsisdnBody = Type.Object({ msisdn: Text({ minLength: 1, maxLength: 32 }) });
+
+const WireMoney = Type.Number();
+const WireDeposit = Type.Object({
+  depositId: Type.String(),
+  reference: Type.String(),
+  amount: WireMoney,
+  status: Type.String(),
+  createDate: Type.String(),
+  mobileWalletSid: Type.String(),
+});
+const WireCashOut = Type.Object({
+  reference: Nullable(Type.String()),
+  amount: WireMoney,
+  createDate: Type.String(),
+  mobileWalletSid: Type.String(),
+});
+
+/** GET /api/admin/support/subscriber: the call centre's view of one subscriber. */
+export const SupportView = Type.Object({
+  account: Type.Object({
+    msisdn: Type.String(),
+    language: Nullable(Type.String()),
+    registeredAt: Type.String(),
+    termsVersion: Nullable(Type.String()),
+    ageConfirmedAt: Nullable(Type.String()),
+    pausedUntil: Nullable(Type.String()),
+    weeklyLimit: Nullable(WireMoney),
+    weeklyDepositLimit: Nullable(WireMoney),
+  }),
+  subscription: Type.Object({ enabled: Type.Boolean(), otherSubscriptions: Type.Array(Type.String()) }),
+  wallet: Type.Object({
+    totalAvailableAmount: WireMoney,
+    withdrawablemount: WireMoney,
+    totalWonAmount: WireMoney,
+    totalWithdrawnAmount: WireMoney,
+    currentlyWithheldAmount: WireMoney,
+    totalDepositedAmount: WireMoney,
+    walletMovesDto: Type.Array(
+      Type.Object({
+        createDate: Type.String(),
+        amount: WireMoney,
+        reason: Type.String(),
+        serviceId: Type.String(),
+        balanceAfter: WireMoney,
+      }),
+    ),
+    deposits: Type.Array(WireDeposit),
+    pendingCashOuts: Type.Array(WireCashOut),
+  }),
+  slips: Type.Array(
+    Type.Object({
+      sid: Type.String(),
+      reference: Nullable(Type.String()),
+      createdAt: Type.String(),
+      cost: WireMoney,
+      paidFrom: Type.String(),
+      channel: Type.String(),
+      roundStatus: Type.String(),
+      outcome: Nullable(
+        Type.Object({
+          correctCount: Nullable(Type.Integer()),
+          amountWon: WireMoney,
+          prizeWon: Type.String(),
+        }),
+      ),
+    }),
+  ),
+  pending: Type.Object({ cashOuts: Type.Array(WireCashOut), deposits: Type.Array(WireDeposit) }),
+});
+
+/** GET /api/admin/prizes: the default prize table, as the banner shows it when a round has none of its own. */
+export const PrizeTable = Type.Array(Type.Object({ prizeType: Type.Integer(), amount: WireMoney }));

@@ -8,6 +8,7 @@ import { useNow } from '../hooks/useNow';
 import { formatDate, formatTime } from '../lib/dateFormat';
 import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
 import { OfflineBadge } from './OfflineBadge';
+import { useOperatorLinks } from './operatorLinks';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -44,7 +45,7 @@ function SessionCountdown() {
  */
 function MainNav() {
   const { t } = useLingui();
-  const operator = useHasRole(ROLES.admin);
+  const operatorLinks = useOperatorLinks();
   const links = [
     { to: '/play', label: t`Play`, extra: false },
     { to: '/results', label: t`Results`, extra: false },
@@ -61,11 +62,11 @@ function MainNav() {
             <Link to={l.to}>{l.label}</Link>
           </li>
         ))}
-        {operator && (
-          <li className="nav-extra">
-            <Link to="/admin">{t`Operations`}</Link>
+        {operatorLinks.map((l) => (
+          <li key={l.to} className="nav-extra">
+            <Link to={l.to}>{l.label}</Link>
           </li>
-        )}
+        ))}
       </ul>
     </nav>
   );

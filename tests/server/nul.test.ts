@@ -137,6 +137,8 @@ function samples(now: Date): Record<string, Sample> {
       query: { actor: 'admin', action: 'BETSLIP.CREATE', target: 'NOPE', from: '2026-01-01T00:00:00Z' },
     },
     'GET /api/admin/subscribers/:msisdn/wallet': { params: { msisdn: '26650000001' } },
+    'GET /api/admin/support/subscriber': { query: { msisdn: '26650000001' } },
+    'POST /api/admin/support/password-reset': { body: { msisdn: '26650000003' } },
     'POST /api/admin/testimonials': {
       body: {
         lang: 'en',

@@ -437,7 +437,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
       marketing: await staff('marketing'),
     };
     const allowed = (role: keyof typeof who, url: string) =>
-      (role === 'callcentre' && url.includes('/subscribers/')) ||
+      (role === 'callcentre' && /\/(subscribers|support)\//.test(url)) ||
       (role === 'marketing' && /testimonials|prizes/.test(url));
     const before = await auditCount(t());
     for (const route of routes) {

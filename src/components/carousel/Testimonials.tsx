@@ -28,16 +28,18 @@ function Slides({ items }: { items: Testimonial[] }) {
             aria-roledescription="slide"
             aria-label={t`${position} of ${total}`}
           >
-            <img
-              src={x.imgUrl}
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-              onError={(e) => {
-                e.currentTarget.hidden = true;
-              }}
-            />
+            {x.imgUrl && (
+              <img
+                src={x.imgUrl}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                onError={(e) => {
+                  e.currentTarget.hidden = true;
+                }}
+              />
+            )}
             <blockquote>{x.testimonialDto.testimonial}</blockquote>
             <figcaption>
               <b>{x.testimonialDto.name}</b>
@@ -91,14 +93,16 @@ function Carousel({ items }: { items: Testimonial[] }) {
   );
 }
 
-export function Testimonials({ items }: { items: Testimonial[] }) {
+/** `lang`: whose testimonials to show (the page's language unless marketing previews another). */
+export function Testimonials({ items, lang }: { items: Testimonial[]; lang?: string }) {
   const { t, i18n } = useLingui();
-  const shown = useMemo(() => items.filter((x) => x.lang === i18n.locale), [items, i18n.locale]);
+  const wanted = lang ?? i18n.locale;
+  const shown = useMemo(() => items.filter((x) => x.lang === wanted), [items, wanted]);
   // Decided once: embla cannot run without ResizeObserver, IntersectionObserver and matchMedia.
   const [supported] = useState(carouselSupported);
   useEffect(() => {
-    if (items.length > 0 && shown.length === 0) console.info('testimonials: no slides in', i18n.locale);
-  }, [items.length, shown.length, i18n.locale]);
+    if (items.length > 0 && shown.length === 0) console.info('testimonials: no slides in', wanted);
+  }, [items.length, shown.length, wanted]);
   if (shown.length === 0) return null;
   return (
     <section className="testimonials" aria-roledescription="carousel" aria-label={t`What winners say`}>

@@ -1,13 +1,12 @@
 // "More": the pages that have no tab of their own in the phone's bottom bar (contact, terms, privacy and,
-// for operators, operations). On wide screens the header shows them too; here they are always one tap away.
+// for operators, their screens). On wide screens the header shows them too; here they are always one tap away.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { ROLES } from '../../../machines/rules/roles';
-import { useHasRole } from '../../session/hooks';
+import { useOperatorLinks } from '../../shell/operatorLinks';
 
 export function MoreLinks() {
   const { t } = useLingui();
-  const operator = useHasRole(ROLES.admin);
+  const operatorLinks = useOperatorLinks();
   return (
     <nav className="account-card" aria-labelledby="acc-more" data-testid="account-more">
       <h2 id="acc-more">
@@ -20,11 +19,11 @@ export function MoreLinks() {
         <li>
           <Link to="/tnc">{t`Terms`}</Link>
         </li>
-        {operator && (
-          <li>
-            <Link to="/admin">{t`Operations`}</Link>
+        {operatorLinks.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to}>{l.label}</Link>
           </li>
-        )}
+        ))}
       </ul>
     </nav>
   );

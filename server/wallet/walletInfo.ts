@@ -1,0 +1,63 @@
+// fetch-wallet-info's answer for one subscriber (CONTRACTS.md "Play API"): the subscriber's own route and
+// the call centre's view both build it here, so they always show the same figures and moves.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { formatMaseru } from '../play/maseruTime.ts';
+import { pendingCashOuts } from './cashOut.ts';
+import { depositsOf } from './deposits.ts';
+import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
+
+/**
+ * Each move (newest first) with the balance right after it: walking back from today's balance, so the
+ * newest figures are exact even when older moves are beyond the list.
+ */
+export function withBalances<M extends { amountCents: number }>(moves: readonly M[], balanceCents: number) {
+  let after = balanceCents;
+  return moves.map((move) => {
+    const row = { move, balanceCents: after };
+    after -= move.amountCents;
+    return row;
+  });
+}
+
+/** Cents to wire money (M with at most two decimals). */
+export const toWire = (cents: number) => cents / 100;
+
+export async function walletInfo(db: Kysely<Database>, msisdn: string) {
+  const [summary, moves, pending, deposits, deposited] = await Promise.all([
+    walletSummary(db, msisdn),
+    listMoves(db, msisdn),
+    pendingCashOuts(db, null, { msisdn }),
+    depositsOf(db, msisdn, 20),
+    sumOfKind(db, msisdn, 'DEPOSIT'),
+  ]);
+  return {
+    totalAvailableAmount: toWire(summary.totalAvailableAmount),
+    withdrawablemount: toWire(summary.withdrawablemount),
+    totalWonAmount: toWire(summary.totalWonAmount),
+    totalWithdrawnAmount: toWire(summary.totalWithdrawnAmount),
+    currentlyWithheldAmount: toWire(summary.currentlyWithheldAmount),
+    totalDepositedAmount: toWire(deposited),
+    deposits: deposits.map((d) => ({
+      depositId: d.id,
+      reference: d.reference,
+      amount: toWire(d.amountCents),
+      status: d.status,
+      createDate: formatMaseru(d.createdAt, true),
+      mobileWalletSid: d.walletSid,
+    })),
+    walletMovesDto: withBalances(moves, summary.totalAvailableAmount).map(({ move, balanceCents }) => ({
+      createDate: formatMaseru(move.createdAt, true),
+      amount: toWire(move.amountCents),
+      reason: move.reason,
+      serviceId: move.serviceId,
+      balanceAfter: toWire(balanceCents),
+    })),
+    pendingCashOuts: pending.map((c) => ({
+      reference: c.reference,
+      amount: toWire(c.amountCents),
+      createDate: formatMaseru(c.createdAt, true),
+      mobileWalletSid: c.mobileWalletSid,
+    })),
+  };
+}
