@@ -10,7 +10,7 @@ import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
 
 export default function RoundsScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const say = useServerMessage();
   const [rounds, setRounds] = useState<PublicRound[] | null>(null);
   const [error, setError] = useState<string | null>(null);
