@@ -1,6 +1,7 @@
 // Every screen at 360×740, in Sesotho and English, as a visitor, the demo subscriber and the operator:
 // the page never scrolls sideways (document.documentElement.scrollWidth ≤ 360), and on /play the pay
 // button sits whole above the bottom tab bar. scripts/screens.ts takes the screenshots to look at.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useServerAndBrowser } from './harness.ts';
@@ -87,6 +88,18 @@ describe('screens at 360×740', () => {
         at,
       ).toBe(true);
     }
+    // What the page shows at the screen's foot: a toast (the wallet's outcome) sits above the bar too.
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await page.screenshot({ path: join(dir, 'screens-play-360.png') });
+    const toast = await page.evaluate(() => {
+      const el = Object.assign(document.createElement('div'), { className: 'toast', textContent: 'Toast' });
+      document.querySelector('.app')?.append(el);
+      const r = el.getBoundingClientRect();
+      el.remove();
+      return { bottom: r.bottom };
+    });
+    const tabs = await page.getByTestId('main-nav').boundingBox();
+    expect(toast.bottom).toBeLessThanOrEqual(tabs!.y);
     await context.close();
   });
 });
