@@ -2,12 +2,18 @@
 // (loaded on start, refetched after anything that changes them). A tiny external
 // store rather than a machine: it only holds the latest answers, and it sits in the first-load bundle.
 import { fetchSubscriberInfo, fetchWalletInfo, type SubscriberInfo, type WalletInfo } from '../api/wallet';
+import { withLastCopy } from '../offline/lastCopy';
 
 export interface AccountState {
   /** null until the first answer. */
   wallet: WalletInfo | null;
   /** True when the last wallet fetch failed (the previous figures, if any, are kept). */
   walletFailed: boolean;
+  /**
+   * When `wallet` is this device's last copy (offline, src/offline/lastCopy.ts): the time it was saved (ms);
+   * null when it is the server's current answer.
+   */
+  walletSavedAt: number | null;
   /** null until the first answer. */
   subscriber: SubscriberInfo | null;
 }
@@ -32,8 +38,9 @@ export interface AccountFetchers {
 
 const live: AccountFetchers = { wallet: () => fetchWalletInfo(), subscriber: () => fetchSubscriberInfo() };
 
-export function createAccountStore(fetchers: AccountFetchers = live): AccountStore {
-  let state: AccountState = { wallet: null, walletFailed: false, subscriber: null };
+/** `user` keys the wallet's last copy on this device, so another sign-in never sees it. */
+export function createAccountStore(fetchers: AccountFetchers = live, user = ''): AccountStore {
+  let state: AccountState = { wallet: null, walletFailed: false, walletSavedAt: null, subscriber: null };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<AccountState>) => {
     state = { ...state, ...patch };
@@ -45,8 +52,8 @@ export function createAccountStore(fetchers: AccountFetchers = live): AccountSto
   const refreshWallet = async () => {
     const mine = ++seq.wallet;
     try {
-      const wallet = await fetchers.wallet();
-      if (mine === seq.wallet) set({ wallet, walletFailed: false });
+      const copy = await withLastCopy('wallet', user, fetchers.wallet);
+      if (mine === seq.wallet) set({ wallet: copy.data, walletFailed: false, walletSavedAt: copy.savedAt });
     } catch (err) {
       console.error('wallet info failed', err);
       if (mine === seq.wallet) set({ walletFailed: true });

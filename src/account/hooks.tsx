@@ -9,7 +9,8 @@ const AccountContext = createContext<AccountStore | null>(null);
 
 /**
  * One store per signed-in user (`user` keys it, so another sign-in starts empty): loads wallet and
- * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission).
+ * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission);
+ * the wallet again when the network goes or comes back (offline it is the last copy, src/offline/lastCopy.ts).
  */
 export function AccountProvider({ user, children }: { user: string | null; children: ReactNode }) {
   const [store, setStore] = useState<AccountStore | null>(null);
@@ -18,12 +19,20 @@ export function AccountProvider({ user, children }: { user: string | null; child
       setStore(null);
       return;
     }
-    const next = createAccountStore();
+    const next = createAccountStore(undefined, user);
     setStore(next);
     void next.load();
     const reload = () => void next.load();
+    // Losing the network turns the figures into the last copy (with its time); getting it back, current.
+    const rewallet = () => void next.refreshWallet();
     window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
-    return () => window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
+    window.addEventListener('offline', rewallet);
+    window.addEventListener('online', rewallet);
+    return () => {
+      window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
+      window.removeEventListener('offline', rewallet);
+      window.removeEventListener('online', rewallet);
+    };
   }, [user]);
   return <AccountContext.Provider value={store}>{children}</AccountContext.Provider>;
 }
@@ -31,7 +40,7 @@ export function AccountProvider({ user, children }: { user: string | null; child
 /** The store, or null before it exists / when signed out. */
 export const useAccountStore = (): AccountStore | null => useContext(AccountContext);
 
-const EMPTY: AccountState = { wallet: null, walletFailed: false, subscriber: null };
+const EMPTY: AccountState = { wallet: null, walletFailed: false, walletSavedAt: null, subscriber: null };
 const noop = () => () => undefined;
 
 /** A narrow slice of the account state (select must return a stable value for the same state). */
@@ -48,6 +57,8 @@ export function useAccount<T>(select: (s: AccountState) => T): T {
 export const useWalletInfo = (): WalletInfo | null => useAccount((s) => s.wallet);
 /** True when the wallet could not be loaded and there is nothing to show. */
 export const useWalletFailed = (): boolean => useAccount((s) => s.walletFailed && !s.wallet);
+/** When the wallet shown is this device's last copy (offline): the time it was saved; else null. */
+export const useWalletSavedAt = (): number | null => useAccount((s) => s.walletSavedAt);
 /** Subscriber info (msisdn, createDate, isSubscriptionEnabled), or null until loaded. */
 export const useSubscriberInfo = (): SubscriberInfo | null => useAccount((s) => s.subscriber);
 /** The subscription status, or undefined while unknown. */

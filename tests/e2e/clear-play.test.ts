@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 const card = (page: Page, index: number) => page.locator('li.match').nth(index);
 const pick = (page: Page, index: number, n: 0 | 1 | 2) => card(page, index).locator('button.pick').nth(n);
@@ -35,9 +37,9 @@ describe('clear play', () => {
     );
     const base = slip.betslipParams.defaultBetslipPrice.toFixed(2);
     const submit = page.locator('.btn-submit');
-    await expect.poll(async () => (await submit.textContent())?.trim()).toBe(`Play · M ${base}`);
+    await expect.poll(async () => (await submit.textContent())?.trim(), WAIT).toBe(`Play · M ${base}`);
     await expect
-      .poll(() => page.locator('.play-round').textContent())
+      .poll(() => page.locator('.play-round').textContent(), WAIT)
       .toMatch(new RegExp(`^Round ${slip.sid} · closes \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`));
     const submissions = countSubmissions(page);
 
@@ -60,7 +62,7 @@ describe('clear play', () => {
 
     // Sesotho: the same question in Sesotho words.
     await page.getByTestId('lang-st').click();
-    await expect.poll(() => submit.textContent()).toBe(`Bapala · M ${price}`);
+    await expect.poll(() => submit.textContent(), WAIT).toBe(`Bapala · M ${price}`);
     await submit.click();
     const lipotso = page.getByRole('dialog', { name: `Lefa M ${price} bakeng sa slip ena?` });
     await lipotso.waitFor();
@@ -89,7 +91,7 @@ describe('clear play', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('.btn-submit').click();
     const missing = page.locator('li.match-missing');
-    await expect.poll(() => missing.count()).toBe(2);
+    await expect.poll(() => missing.count(), WAIT).toBe(2);
     expect(await card(page, 9).getAttribute('class')).toContain('match-missing');
     expect(await card(page, 12).getAttribute('class')).toContain('match-missing');
     expect(await card(page, 9).locator('fieldset').getAttribute('aria-describedby')).toBe('missing-9');

@@ -11,6 +11,8 @@ const e2e = useServerAndBrowser({
   MOBILE_MONEY_FAILURE_RATE: '0',
   MOBILE_MONEY_DEPOSIT_OUTCOME: 'confirm',
 });
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 describe('deposit', () => {
   it('deposits by M-Pesa: pending with its reference, then confirmed and in the balance', async () => {
@@ -19,7 +21,7 @@ describe('deposit', () => {
     await page.getByTestId('lang-en').click();
     const before = await apiAs(page).get<Wallet>('fetch-wallet-info');
     const button = page.getByTestId('wallet-button');
-    await expect.poll(() => button.textContent()).toBe(`M ${money(before.totalAvailableAmount)}`);
+    await expect.poll(() => button.textContent(), WAIT).toBe(`M ${money(before.totalAvailableAmount)}`);
     await button.click();
     await page.waitForURL('**/wallet');
 

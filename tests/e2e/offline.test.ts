@@ -29,6 +29,8 @@ afterAll(() => {
 
 // Registered after the copy (started after it, stopped before it is removed).
 const e2e = useServerAndBrowser(() => ({ DIST_DIR: dist }));
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 interface WalletInfo {
   totalAvailableAmount: number;
@@ -80,7 +82,7 @@ async function workerSession(
   });
   await cdp.send('ServiceWorker.enable');
   const registrationId = async () => {
-    await expect.poll(() => registrations.get(`${e2e.server.url}/`)).toBeTruthy();
+    await expect.poll(() => registrations.get(`${e2e.server.url}/`), WAIT).toBeTruthy();
     return registrations.get(`${e2e.server.url}/`)!;
   };
   return { cdp, registrationId };
@@ -101,7 +103,7 @@ describe('offline-first PWA', () => {
     await context.setOffline(true);
     await page.reload();
     await page.locator('li.match').nth(13).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('wallet-button').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('wallet-button').isVisible(), WAIT).toBe(true);
     // Truly offline: the betslip is the worker's cached copy, and the team logos come from its cache too.
     const fromCache = await page.evaluate(async () => {
       const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };
@@ -118,7 +120,7 @@ describe('offline-first PWA', () => {
     await shot(page, 'offline-reloaded');
 
     const price = await quickPickAndSubmit(page);
-    await expect.poll(() => queuedNote(page).textContent()).toMatch(/1 slip is saved/);
+    await expect.poll(() => queuedNote(page).textContent(), WAIT).toMatch(/1 slip is saved/);
     await shot(page, 'offline-queued');
     expect(stakes(await wallet(page))).toBe(stakes(before));
 
@@ -130,7 +132,7 @@ describe('offline-first PWA', () => {
     await expect
       .poll(() => page.locator('.queue-accepted').textContent(), { timeout: 20_000 })
       .toMatch(/accepted/);
-    await expect.poll(() => queuedNote(page).count()).toBe(0);
+    await expect.poll(() => queuedNote(page).count(), WAIT).toBe(0);
     await shot(page, 'offline-accepted');
 
     const after = await wallet(page);
@@ -154,7 +156,7 @@ describe('offline-first PWA', () => {
 
     await context.setOffline(true);
     await quickPickAndSubmit(page);
-    await expect.poll(() => queuedNote(page).count()).toBe(1);
+    await expect.poll(() => queuedNote(page).count(), WAIT).toBe(1);
 
     const closed = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
     expect(closed.status).toBe(200);
@@ -167,7 +169,7 @@ describe('offline-first PWA', () => {
     expect(stakes(await wallet(page))).toBe(stakes(before));
 
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    await expect.poll(() => page.locator('.queue-refused').count()).toBe(0);
+    await expect.poll(() => page.locator('.queue-refused').count(), WAIT).toBe(0);
     await context.close();
   });
 
@@ -180,7 +182,7 @@ describe('offline-first PWA', () => {
 
     await context.setOffline(true);
     await quickPickAndSubmit(page);
-    await expect.poll(() => queuedNote(page).count()).toBe(1);
+    await expect.poll(() => queuedNote(page).count(), WAIT).toBe(1);
     await page.close();
 
     // No app page is open now; a blank page only lends its DevTools session.
@@ -201,7 +203,7 @@ describe('offline-first PWA', () => {
     await expect
       .poll(async () => (await notifications(app)).map((n) => n.title), { timeout: 10_000 })
       .toContain('Saved betslip sent');
-    await expect.poll(() => app.locator('.queue-accepted').count()).toBe(1);
+    await expect.poll(() => app.locator('.queue-accepted').count(), WAIT).toBe(1);
     expect(await moves()).toBe(stakes(before) + 1);
     await context.close();
   });

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 interface PastSlip {
   sid: string;
@@ -85,8 +87,8 @@ describe('operator flow', () => {
     const endsAt = new Date(Date.now() + 2 * 60_000);
     await json.fill(JSON.stringify({ ...example, sid: SID, endDate: endsAt.toISOString() }, null, 2));
     await admin.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => notice(admin).textContent()).toBe(`Betslip ${SID} created as a draft.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('DRAFT');
+    await expect.poll(() => notice(admin).textContent(), WAIT).toBe(`Betslip ${SID} created as a draft.`);
+    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('DRAFT');
 
     // Publishing says what will happen first: the demo round is still open, so this one waits.
     await card(admin).getByRole('button', { name: 'Publish' }).click();
@@ -94,16 +96,16 @@ describe('operator flow', () => {
     expect(await plan.textContent()).toMatch(/is still open until .*waits \(scheduled\)/);
     await plan.getByRole('button', { name: 'Confirm publish' }).click();
     await expect
-      .poll(() => notice(admin).textContent())
+      .poll(() => notice(admin).textContent(), WAIT)
       .toBe(`Betslip ${SID} scheduled: it goes live when the current round ends.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('SCHEDULED');
+    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('SCHEDULED');
     expect(await card(admin).getByRole('button', { name: 'Publish' }).count()).toBe(0);
 
     // The demo round ends: the scheduled one goes live.
     const demoEnded = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
     expect((await demoEnded.json()).sid).not.toBe(SID);
     await admin.reload();
-    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('CURRENT');
+    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('CURRENT');
 
     // The subscriber plays it: 14 singles, paid from the wallet.
     await signIn(phone);
@@ -124,7 +126,9 @@ describe('operator flow', () => {
     const afterPlay = await api.get<Wallet>('fetch-wallet-info');
     expect(cents(afterPlay.totalAvailableAmount)).toBeLessThan(cents(beforePlay.totalAvailableAmount));
     const walletButton = phone.getByTestId('wallet-button');
-    await expect.poll(() => walletButton.textContent()).toBe(`M ${money(afterPlay.totalAvailableAmount)}`);
+    await expect
+      .poll(() => walletButton.textContent(), WAIT)
+      .toBe(`M ${money(afterPlay.totalAvailableAmount)}`);
 
     // Too early: no results yet, and the operator is told so in words (the preview comes first).
     await admin.reload();
@@ -132,7 +136,7 @@ describe('operator flow', () => {
     expect(await card(admin).textContent()).toContain('CURRENT');
     await card(admin).getByRole('button', { name: 'Settle' }).click();
     await expect
-      .poll(() => admin.getByRole('alert').textContent())
+      .poll(() => admin.getByRole('alert').textContent(), WAIT)
       .toBe('Every match needs a result before the betslip can be settled.');
 
     // The close, brought forward (demo only) instead of waiting two minutes; its matches played.
@@ -147,7 +151,7 @@ describe('operator flow', () => {
       await results.locator(`#result-${SID}-${i + 1}`).selectOption(RESULT_OF[digit]);
     }
     await card(admin).getByRole('button', { name: 'Save results' }).click();
-    await expect.poll(() => notice(admin).textContent()).toBe('Results saved: 14 changed.');
+    await expect.poll(() => notice(admin).textContent(), WAIT).toBe('Results saved: 14 changed.');
 
     // While results come in, the open slip counts what is right so far.
     const pending = (await api.post<PastSlip[]>(`fetch-past-submitted-betslips?msisdn=${SUBSCRIBER}`))[0];
@@ -163,13 +167,13 @@ describe('operator flow', () => {
     await card(admin).getByRole('button', { name: 'Settle' }).click();
     const preview = admin.getByRole('group', { name: `Settle ${SID}?` });
     await expect
-      .poll(() => preview.locator('.admin-total').textContent())
+      .poll(() => preview.locator('.admin-total').textContent(), WAIT)
       .toBe(`Total to pay: M ${money(jackpot)}`);
     await preview.getByRole('button', { name: 'Confirm settle' }).click();
     await expect
-      .poll(() => notice(admin).textContent())
+      .poll(() => notice(admin).textContent(), WAIT)
       .toBe(`Betslip ${SID} settled. Winners: 1. Paid: M ${money(jackpot)}.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent()).toBe('SETTLED');
+    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('SETTLED');
     // Nothing more to do on a settled round.
     expect(await card(admin).getByRole('button').count()).toBe(0);
     await shot(admin, 'admin-1280');
@@ -257,7 +261,9 @@ describe('operator flow', () => {
     expect(prizeMoves(afterWin)).toHaveLength(prizeMoves(afterPlay).length + 1);
     expect(prizeMoves(afterWin).some((m) => cents(m.amount) === cents(slip!.amountWon))).toBe(true);
     await phone.reload();
-    await expect.poll(() => walletButton.textContent()).toBe(`M ${money(afterWin.totalAvailableAmount)}`);
+    await expect
+      .poll(() => walletButton.textContent(), WAIT)
+      .toBe(`M ${money(afterWin.totalAvailableAmount)}`);
 
     // The same screen on a wide screen, the slip open again.
     await phone.setViewportSize({ width: 1280, height: 800 });

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { latestOtp, shot, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 const MOBILE = `Basic ${Buffer.from('mobile:mobile-secret').toString('base64')}`;
 
@@ -56,7 +58,7 @@ describe('password reset', () => {
     const otp = await latestOtp(e2e.server.url, '26650000001');
     await code.fill(otp === '000000' ? '111111' : '000000');
     await page.locator('form button[type="submit"]').click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Khoutu eo ha e nepahale');
+    await expect.poll(() => page.getByRole('alert').textContent(), WAIT).toContain('Khoutu eo ha e nepahale');
     await shot(page, 'reset-3-code-wrong-st');
     await code.fill(otp);
     await page.locator('form button[type="submit"]').click();
@@ -97,7 +99,7 @@ describe('password reset', () => {
     const page = await context.newPage();
     await page.goto('/register');
     await page.getByTestId('lang-en').click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang'), WAIT).toBe('en');
     await page.locator('input[name="tel"]').fill('5000 0003');
     await page.locator('input[name="adult"]').check();
     await page.locator('input[name="terms"]').check();
@@ -105,7 +107,7 @@ describe('password reset', () => {
     await enterCode(page, '26650000003');
 
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toContain('This number already has an account');
+    await expect.poll(() => alert.textContent(), WAIT).toContain('This number already has an account');
     expect(await page.locator('input[name="new-password"]').count()).toBe(0);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'reset-6-register-exists-en');

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 interface Params {
   defaultBetslipPrice: number;
@@ -79,7 +81,7 @@ describe('play', () => {
     expect(await pressed(page, extra)).toBe('12');
     // …and the player is told which pick was replaced and why.
     await expect
-      .poll(() => page.locator('.popover').textContent())
+      .poll(() => page.locator('.popover').textContent(), WAIT)
       .toContain(`Match ${extra + 1}: 2 replaced X.`);
     expect(await shownPrice(page)).toBe(expectedPrice(params, 2, triples));
 
@@ -91,7 +93,7 @@ describe('play', () => {
     for (let i = extra + 1; i < 13; i++) await pick(page, i, '2').click();
     await page.locator('.btn-submit').click();
     await expect
-      .poll(() => page.locator('.popover').textContent())
+      .poll(() => page.locator('.popover').textContent(), WAIT)
       .toContain('Please place predictions for all matches');
     await shot(page, 'play-incomplete-en');
     expect(submits).toBe(0);
@@ -113,7 +115,7 @@ describe('play', () => {
     await shot(page, 'play-submitted-en');
 
     // The slip is cleared and the price back to the default.
-    await expect.poll(() => shownPrice(page)).toBe(expectedPrice(params, 0, 0));
+    await expect.poll(() => shownPrice(page), WAIT).toBe(expectedPrice(params, 0, 0));
     expect(await pressed(page, 0)).toBe('');
 
     const after = await apiAs(page).get<{ totalAvailableAmount: number }>('fetch-wallet-info');

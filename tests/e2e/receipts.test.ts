@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 const REFERENCE = /^J14-\d{4}-[2-9A-HJ-NP-Z]{6}$/;
 
@@ -39,13 +41,13 @@ describe('receipts', () => {
     await sheet.getByRole('button', { name: 'Done' }).click();
 
     const played = page.locator('.played-round');
-    await expect.poll(() => played.textContent()).toMatch(/You have played this round: \d+ slips?/);
+    await expect.poll(() => played.textContent(), WAIT).toMatch(/You have played this round: \d+ slips?/);
     expect(await played.textContent()).toContain(reference);
     await played.scrollIntoViewIfNeeded();
     await screenShot(page, 'played-round-en');
     // In Sesotho, the list and the sheet opened from it.
     await page.getByTestId('lang-st').click();
-    await expect.poll(() => played.textContent()).toMatch(/U bapetse papaling ena/);
+    await expect.poll(() => played.textContent(), WAIT).toMatch(/U bapetse papaling ena/);
     await played.getByRole('button').filter({ hasText: reference }).click();
     await page.getByRole('dialog').waitFor();
     await screenShot(page, 'receipt-sheet-st');
@@ -59,7 +61,7 @@ describe('receipts', () => {
     // Results carry the reference too.
     await page.goto('/results');
     await page.locator('.slip-head').first().click();
-    await expect.poll(() => page.locator('.slip-reference').first().textContent()).toContain(reference);
+    await expect.poll(() => page.locator('.slip-reference').first().textContent(), WAIT).toContain(reference);
     await context.close();
 
     // Someone else's phone, signed out, opens the shared link.
@@ -81,14 +83,14 @@ describe('receipts', () => {
     const box = other.getByLabel('Receipt', { exact: true });
     await box.fill(`${h}.${richer}.${s}`);
     await other.getByRole('button', { name: 'Check', exact: true }).click();
-    await expect.poll(() => verdict(other)).toContain('Not valid');
+    await expect.poll(() => verdict(other), WAIT).toContain('Not valid');
     await shot(other, 'verify-not-valid-en');
 
     // Offline, the key saved on the first visit still checks it.
     await stranger.setOffline(true);
     await box.fill(jws);
     await other.getByRole('button', { name: 'Check', exact: true }).click();
-    await expect.poll(() => verdict(other)).toContain('Valid receipt');
+    await expect.poll(() => verdict(other), WAIT).toContain('Valid receipt');
     await stranger.close();
   });
 });

@@ -9,6 +9,8 @@ import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const ACCESS_TOKEN_TTL = 20;
 const e2e = useServerAndBrowser({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) });
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 /** Long enough for the token the page holds now to have expired. */
 const PAST_EXPIRY_MS = (ACCESS_TOKEN_TTL + 4) * 1000;
@@ -99,7 +101,7 @@ describe('staying signed in (20-second access tokens)', () => {
 
     await page.getByRole('button', { name: 'Quick pick' }).click();
     await page.locator('.btn-submit').click();
-    await expect.poll(() => page.locator('.queue-waiting').textContent()).toMatch(/1 slip is saved/);
+    await expect.poll(() => page.locator('.queue-waiting').textContent(), WAIT).toMatch(/1 slip is saved/);
     await shot(page, 'session-offline-queued');
     expect(await storedToken(page)).toBe(expired);
 

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { latestOtp, shot, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 async function register(page: Page, local: string, password: string) {
   await page.goto('/register');
@@ -30,17 +32,17 @@ describe('walking skeleton', () => {
 
     // Sesotho is the first language: the document says so and the shell is there.
     expect(await page.locator('html').getAttribute('lang')).toBe('st');
-    await expect.poll(() => page.getByTestId('clock').textContent()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => page.getByTestId('clock').textContent(), WAIT).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     expect((await page.getByTestId('date').textContent())?.trim()).not.toBe('');
     // The session countdown starts near the five-minute token lifetime and ticks down.
     const first = await page.getByTestId('session-countdown').textContent();
     expect(first).toMatch(/^0[45]:\d{2}$/);
-    await expect.poll(() => page.getByTestId('session-countdown').textContent()).not.toBe(first);
+    await expect.poll(() => page.getByTestId('session-countdown').textContent(), WAIT).not.toBe(first);
     const signOutSt = await page.getByTestId('sign-out').textContent();
     await shot(page, 'skeleton-play-st');
 
     await page.getByTestId('lang-en').click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang'), WAIT).toBe('en');
     expect(await page.getByTestId('sign-out').textContent()).toBe('Sign out');
     expect(signOutSt).not.toBe('Sign out');
 

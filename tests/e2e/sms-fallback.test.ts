@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 interface WalletInfo {
   totalAvailableAmount: number;
@@ -64,7 +66,7 @@ describe('SMS fallback of the offline queue', () => {
     expect(match, href).not.toBeNull();
     const command = decodeURIComponent(match?.[2] ?? '');
     expect(command).toMatch(/^PLAY [123()]{14,} [A-Z][0-9A-Z]{5}$/);
-    await expect.poll(() => offer.textContent()).toContain(command);
+    await expect.poll(() => offer.textContent(), WAIT).toContain(command);
     await shot(page, 'sms-fallback-en');
 
     // The subscriber's SMS reaches the gateway, which calls us.
@@ -89,7 +91,7 @@ describe('SMS fallback of the offline queue', () => {
     await expect
       .poll(() => page.locator('.queue-accepted').textContent(), { timeout: 30_000 })
       .toMatch(/accepted/);
-    await expect.poll(() => page.locator('.queue-waiting').count()).toBe(0);
+    await expect.poll(() => page.locator('.queue-waiting').count(), WAIT).toBe(0);
     expect(await offer.count()).toBe(0);
     const after = await wallet(page);
     expect(stakes(after)).toBe(stakes(before) + 1);
@@ -125,7 +127,7 @@ describe('SMS fallback of the offline queue', () => {
     await queueOffline(context, page);
     const offer = page.getByTestId('sms-fallback');
     await offer.waitFor({ timeout: 15_000 });
-    await expect.poll(() => offer.getByRole('link', { name: 'Romela ka SMS' }).count()).toBe(1);
+    await expect.poll(() => offer.getByRole('link', { name: 'Romela ka SMS' }).count(), WAIT).toBe(1);
     expect(await offer.textContent()).toMatch(/BAPALA [123()]{14,} [A-Z][0-9A-Z]{5}/);
     await shot(page, 'sms-fallback-st');
     await context.close();

@@ -9,6 +9,8 @@ import { apiAs, money, shot, signIn, useServer, useServerAndBrowser, type Wallet
 
 // The simulated provider answers after 50 ms, so a cash-out confirms within the request.
 const e2e = useServerAndBrowser({ MOBILE_MONEY_LATENCY_MS: '50', MOBILE_MONEY_FAILURE_RATE: '0' });
+/** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
+const WAIT = { timeout: 10_000 };
 
 /** A signed-in phone page in English that records uncaught errors. */
 async function englishPage(url: string, username?: string) {
@@ -35,7 +37,7 @@ describe('wallet flows', () => {
     expect(before.withdrawablemount).toBeGreaterThanOrEqual(20);
     expect(before.totalAvailableAmount).toBeGreaterThanOrEqual(32.5);
     const button = page.getByTestId('wallet-button');
-    await expect.poll(() => button.textContent()).toBe(`M ${money(before.totalAvailableAmount)}`);
+    await expect.poll(() => button.textContent(), WAIT).toBe(`M ${money(before.totalAvailableAmount)}`);
 
     await button.click();
     await page.waitForURL('**/wallet');
@@ -56,7 +58,7 @@ describe('wallet flows', () => {
     // The form is cleared for the next purchase.
     expect(await panel.getByLabel('Amount').inputValue()).toBe('');
     const afterAirtime = before.totalAvailableAmount - 12.5;
-    await expect.poll(() => button.textContent()).toBe(`M ${money(afterAirtime)}`);
+    await expect.poll(() => button.textContent(), WAIT).toBe(`M ${money(afterAirtime)}`);
 
     // Cash out M 20.00 to EcoCash; the simulator confirms after 50 ms.
     await page.getByRole('tab', { name: 'Cash out' }).click();
@@ -66,12 +68,12 @@ describe('wallet flows', () => {
     expect(await panel.getByLabel('Amount').inputValue()).toBe('20.00');
     await panel.getByRole('button', { name: 'Cash out' }).click();
     await expect
-      .poll(() => page.locator('.wallet [data-testid="toast"]').textContent())
+      .poll(() => page.locator('.wallet [data-testid="toast"]').textContent(), WAIT)
       .toContain('M 20.00 has been sent to your EcoCash wallet.');
     expect((await toastText(page)).kind).toBe('success');
     await shot(page, 'flows-cashout-toast');
     const expected = before.totalAvailableAmount - 32.5;
-    await expect.poll(() => button.textContent()).toBe(`M ${money(expected)}`);
+    await expect.poll(() => button.textContent(), WAIT).toBe(`M ${money(expected)}`);
 
     // The API agrees, to the cent: available down by 32.50, withdrawable and withdrawn by the cash-out.
     const after = await apiAs(page).get<Wallet>('fetch-wallet-info');
@@ -104,11 +106,11 @@ describe('wallet flows', () => {
     expect(summaries.slice(0, 2).sort()).toEqual(['M. -12.50', 'M. -20.00']);
     const airtime = items.filter({ has: page.locator('.move-amount', { hasText: 'M. -12.50' }) }).first();
     await airtime.locator('summary').click();
-    await expect.poll(() => airtime.textContent()).toContain('Airtime for a friend');
+    await expect.poll(() => airtime.textContent(), WAIT).toContain('Airtime for a friend');
     expect(await airtime.locator('.move-amount').getAttribute('class')).toContain('out');
     const cash = items.filter({ has: page.locator('.move-amount', { hasText: 'M. -20.00' }) }).first();
     await cash.locator('summary').click();
-    await expect.poll(() => cash.textContent()).toContain('Cash-out');
+    await expect.poll(() => cash.textContent(), WAIT).toContain('Cash-out');
     await shot(page, 'flows-transactions');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -165,7 +167,7 @@ describe('wallet flows', () => {
     await subscribe.waitFor({ state: 'detached' });
     expect(toggles).toEqual(['POST']);
     await expect
-      .poll(() => page.locator('[data-testid="toast"]').first().textContent())
+      .poll(() => page.locator('[data-testid="toast"]').first().textContent(), WAIT)
       .toContain('You are subscribed to Jackpot 14. Good luck!');
     const info = await apiAs(page).get<{ isSubscriptionEnabled: boolean }>('fetch-subscriber-info');
     expect(info.isSubscriptionEnabled).toBe(true);
@@ -194,7 +196,7 @@ describe('wallet flows', () => {
       await dialog.getByRole('button', { name: 'Change password' }).click();
       await dialog.waitFor({ state: 'detached' });
       const toast = page.locator('.account [data-testid="toast"]');
-      await expect.poll(() => toast.getAttribute('data-kind')).toBe('success');
+      await expect.poll(() => toast.getAttribute('data-kind'), WAIT).toBe('success');
       expect(await toast.textContent()).toContain('Your password has been changed.');
       await shot(page, 'flows-password-changed');
 
@@ -205,12 +207,12 @@ describe('wallet flows', () => {
       await page.locator('input[name="password"]').fill('demo1234');
       await page.locator('form button[type="submit"]').click();
       const alert = page.getByRole('alert');
-      await expect.poll(() => alert.textContent()).toBe('Wrong phone number or password.');
+      await expect.poll(() => alert.textContent(), WAIT).toBe('Wrong phone number or password.');
       expect(page.url()).toContain('/login');
       await shot(page, 'flows-login-refused');
       // …and in Sesotho.
       await page.getByTestId('lang-st').click();
-      await expect.poll(() => alert.textContent()).toBe('Nomoro ea mohala kapa phasewete e fosahetse.');
+      await expect.poll(() => alert.textContent(), WAIT).toBe('Nomoro ea mohala kapa phasewete e fosahetse.');
       await page.getByTestId('lang-en').click();
 
       await page.locator('input[name="password"]').fill('newpass99');

@@ -1,6 +1,6 @@
 // Wallet, end to end, for what the server serves today: the header's balance, the Overview figures and the
 // Transactions list of the demo subscriber, each checked against the API's own answer; plus the tabs at
-// phone size. Buying, cashing out and subscribing are in wallet-flows.test.ts.
+// phone size; offline, the last copy with its time. Buying, cashing out and subscribing are in wallet-flows.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import { statementDate } from '../../machines/rules/statement';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
+/** Generous: the wallet waits on the server (or on the network's loss), and CI is slow. */
+const POLL = { timeout: 10_000 };
 
 /** WCAG A/AA violations inside the wallet screen (the shell around it is checked by its own tests). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -23,7 +25,7 @@ describe('wallet', () => {
 
     const wallet = await apiAs(page).get<Wallet>('fetch-wallet-info');
     const button = page.getByTestId('wallet-button');
-    await expect.poll(() => button.textContent()).toBe(`M ${money(wallet.totalAvailableAmount)}`);
+    await expect.poll(() => button.textContent(), POLL).toBe(`M ${money(wallet.totalAvailableAmount)}`);
     // The demo subscriber's seeded balance (server/demo): M 1,054.00 before any play.
     expect(await button.textContent()).toBe('M 1,054.00');
 
@@ -62,7 +64,7 @@ describe('wallet', () => {
     await items.first().locator('summary').click();
     const balanceAfter = (first as { balanceAfter?: number }).balanceAfter ?? 0;
     await expect
-      .poll(() => items.first().textContent())
+      .poll(() => items.first().textContent(), POLL)
       .toContain(`Balance afterM. ${balanceAfter < 0 ? '-' : ''}${money(Math.abs(balanceAfter))}`);
     const pages = Math.ceil(wallet.walletMovesDto.length / 8);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(pages > 1 ? 1 : 0);
@@ -81,6 +83,38 @@ describe('wallet', () => {
     // The page never scrolls sideways at 360 px.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the last copy offline, balances and transactions, with its time, and current figures once back', async () => {
+    const { context, page, errors } = await e2e.phonePage();
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await signIn(page);
+    await page.goto('/wallet');
+    const available = page.getByTestId('figure-available').locator('dd');
+    await available.waitFor();
+    const balance = await available.textContent();
+    expect(await page.getByTestId('wallet-offline-copy').count()).toBe(0);
+
+    await context.setOffline(true);
+    const note = page.getByTestId('wallet-offline-copy');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.textContent()).toMatch(
+      /You are offline\. This is your wallet as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+    );
+    expect(await available.textContent()).toBe(balance);
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const items = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+    expect(await items.count()).toBeGreaterThan(0);
+    await shot(page, 'wallet-offline-copy');
+    // The note sits in the page, clear of the bottom tab bar.
+    const noteBox = await note.boundingBox();
+    const barBox = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(noteBox && barBox && noteBox.y + noteBox.height <= barBox.y).toBe(true);
+
+    await context.setOffline(false);
+    await expect.poll(() => note.count(), POLL).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

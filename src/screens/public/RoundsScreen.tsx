@@ -10,7 +10,7 @@ import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
 
 export default function RoundsScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const say = useServerMessage();
   const [rounds, setRounds] = useState<PublicRound[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,9 +31,12 @@ export default function RoundsScreen() {
     DRAW: t`Draw`,
     VOID: t`Void`,
   };
+  // dd/MM/yyyy as every date in the app, the day in Lesotho whatever the phone's zone.
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale === 'st' ? 'en-LS' : 'en-GB', {
-      dateStyle: 'medium',
+    new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
       timeZone: 'Africa/Maseru',
     }).format(new Date(iso));
 

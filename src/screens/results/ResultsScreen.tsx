@@ -20,10 +20,10 @@ import { filterByTime } from '../../../machines/rules/timeFilter';
 import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import { fetchPastBetslips } from '../../api/results';
+import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { formatDateTime } from '../../lib/dateFormat';
 import type { ResultsSearch } from '../../lib/listSearch';
 import { withLastCopy } from '../../offline/lastCopy';
 import { useSessionUser } from '../../session/hooks';
@@ -139,14 +139,7 @@ export default function ResultsScreen() {
       </div>
 
       {phase === 'ready' && savedAt !== null && (
-        <div className="offline-copy" role="status" data-testid="results-offline-copy">
-          <p>
-            <Trans>You are offline. These are your results as of {formatDateTime(new Date(savedAt))}.</Trans>
-          </p>
-          <button type="button" className="btn btn-ghost" onClick={() => actor.send({ type: 'RETRY' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <OfflineCopyNote kind="results" savedAt={savedAt} onRetry={() => actor.send({ type: 'RETRY' })} />
       )}
 
       {phase === 'loading' && (

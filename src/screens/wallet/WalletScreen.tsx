@@ -1,4 +1,4 @@
-// The Wallet screen: four tabs — Overview, Buy mobile, Transactions, Cash out — over the
+// The Wallet screen: tabs — Overview, Deposit, Buy mobile, Transactions, Cash out — over the
 // account store's wallet info, with a toast for the outcome of a purchase or cash-out (5 s). Every tab
 // stays mounted (only hidden) so a half-typed form or a running cash-out survives a tab change. The tab
 // and the transactions' filter and page are the route's search params, so reload and back keep them.
@@ -6,7 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useAccountStore, useWalletFailed, useWalletInfo } from '../../account/hooks';
+import { useAccountStore, useWalletFailed, useWalletInfo, useWalletSavedAt } from '../../account/hooks';
+import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { Toast, type ToastMessage } from '../../components/Toast';
 import { WALLET_TABS, type WalletSearch, type WalletTab } from '../../lib/listSearch';
 import { BuyAirtime } from './BuyAirtime';
@@ -23,6 +24,8 @@ export default function WalletScreen() {
   const store = useAccountStore();
   const wallet = useWalletInfo();
   const failed = useWalletFailed();
+  // Offline, the last wallet this device saw (balances and moves), with its time.
+  const savedAt = useWalletSavedAt();
   const wallets = useSupportedWallets();
   const { tab = 'overview', time = null, page = 1 } = useSearch({ from: '/shell/guarded/wallet' });
   const navigate = useNavigate({ from: '/wallet' });
@@ -78,6 +81,7 @@ export default function WalletScreen() {
           </button>
         </div>
       )}
+      {wallet && savedAt !== null && <OfflineCopyNote kind="wallet" savedAt={savedAt} onRetry={refresh} />}
       {wallet && (
         <Tabs.Root
           value={tab}

@@ -1,0 +1,88 @@
+// The Wallet screen without network: the last copy this device saved (balances and transactions) with
+// "as of dd/MM/yyyy HH:mm" in the shared offline note, and current figures again once the network is back.
+// IndexedDB (idb-keyval) is an in-memory map here; lastCopy's rules run for real.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, storeSession } from './helpers';
+import { server } from './msw';
+import { walletFixture } from './walletHandlers';
+
+const saved = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  get: async (key: string) => saved.get(key),
+  set: async (key: string, value: unknown) => void saved.set(key, value),
+  del: async (key: string) => void saved.delete(key),
+  keys: async () => [...saved.keys()],
+}));
+
+const WALLET_URL = '/api/protected/fetch-wallet-info';
+
+describe('wallet offline', () => {
+  beforeEach(() => saved.clear());
+
+  it('shows the last balances and transactions with their time, and current figures when back online', async () => {
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    let offline = false;
+    let balance = 1054;
+    server.use(
+      http.get(WALLET_URL, () =>
+        offline ? HttpResponse.error() : HttpResponse.json(walletFixture({ totalAvailableAmount: balance })),
+      ),
+    );
+    const { user } = await renderApp('/wallet');
+    await screen.findByRole('tab', { name: 'Overview' });
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('M 1,054.00');
+    expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument();
+    await waitFor(() => expect(saved.has('last-copy:wallet:26650000001')).toBe(true));
+
+    // The network goes: the copy, saying from when.
+    offline = true;
+    balance = 9;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const note = await screen.findByTestId('wallet-offline-copy');
+    expect(note).toHaveTextContent(
+      /^You are offline\. This is your wallet as of \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.Try again$/,
+    );
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('M 1,054.00');
+    await user.click(screen.getByRole('tab', { name: 'Transactions' }));
+    const list = within(screen.getByRole('tabpanel')).getByRole('list', { name: 'Transactions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+
+    // Back: "Try again" fetches the current figures and the note goes.
+    offline = false;
+    await user.click(within(note).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('M 9.00');
+  });
+
+  it('opens offline on the copy the last visit saved, and says so in Sesotho too', async () => {
+    saved.set('last-copy:wallet:26650000001', {
+      data: walletFixture({ totalAvailableAmount: 77 }),
+      at: Date.now(),
+    });
+    storeSession();
+    server.use(http.get(WALLET_URL, () => HttpResponse.error()));
+    await renderApp('/wallet');
+    const note = await screen.findByTestId('wallet-offline-copy');
+    expect(note.textContent).toMatch(
+      /^Ha u marang-rang\. Sena ke mokotla oa hao oa chelete ho tloha ka \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+    );
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('M 77.00');
+  });
+
+  it("never shows another subscriber's copy", async () => {
+    saved.set('last-copy:wallet:26650000009', {
+      data: walletFixture({ totalAvailableAmount: 77 }),
+      at: Date.now(),
+    });
+    storeSession();
+    server.use(http.get(WALLET_URL, () => HttpResponse.error()));
+    await renderApp('/wallet');
+    await screen.findByRole('alert');
+    expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('figure-available')).not.toBeInTheDocument();
+  });
+});
