@@ -17,6 +17,7 @@ import { audit } from './audit.ts';
 import { readAudit } from './auditLog.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
+import { sendGoLive } from './goLive.ts';
 import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
 import { publicRounds } from './publicRounds.ts';
@@ -131,6 +132,12 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
         return reply.code(400).send(errorBody(400, 'BETSLIP.INVALID', 'goLiveAt must be an ISO instant'));
       const published = await publishBetslip(db, request.user.msisdn, sid, now(), body);
       if (published.ok && published.value.status === 'CURRENT') app.events.emit('betslip.changed', { sid });
+      if (published.ok && published.value.status === 'SCHEDULED') {
+        // Published already: a job not sent only means waiting for the next minute's cron run.
+        await sendGoLive(db, app.jobs, published.value).catch((error: unknown) =>
+          request.log.warn({ err: error, sid }, 'go-live job not sent: the cron run will open the round'),
+        );
+      }
       return answer(reply, published);
     },
   );
