@@ -89,20 +89,25 @@ export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { d
 const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.admin));
 
-  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
-    listBetslips(db, now()),
-  );
+  // Reads are audited like actions (after the read: a failed one leaves no row).
+  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async (request) => {
+    const list = await listBetslips(db, now());
+    await audit(db, { actor: request.user.msisdn, action: 'BETSLIPS.LIST', target: 'betslips' }, now());
+    return list;
+  });
 
   // Deposits the provider reported something odd about (an amount that differs, money taken for a
   // deposit already closed): none was credited; an operator decides.
-  app.get('/deposits/flagged', async () =>
-    (await flaggedDeposits(db)).map((d) => ({
+  app.get('/deposits/flagged', async (request) => {
+    const flagged = (await flaggedDeposits(db)).map((d) => ({
       ...depositView(d),
       msisdn: d.msisdn,
       flag: d.flag,
       reportedAmount: d.flaggedAmountCents === null ? null : d.flaggedAmountCents / 100,
-    })),
-  );
+    }));
+    await audit(db, { actor: request.user.msisdn, action: 'DEPOSITS.READ', target: 'flagged' }, now());
+    return flagged;
+  });
 
   app.post(
     '/betslips',
