@@ -231,7 +231,10 @@ export default function AdminScreen() {
                   <SettlementTable preview={confirm.preview} />
                 </ConfirmPanel>
               )}
-              {resultsOf === sid && <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />}
+              {/* Closed with the round once it is settled: results cannot change then. */}
+              {resultsOf === sid && RESULTS_OPEN.includes(status) && (
+                <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />
+              )}
             </li>
           ))}
         </ul>
