@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { firstKickOff, MATCH_COUNT, roundProblem, TIERS } from '../../../machines/rules/round';
 import { ALL_TEAMS, logoPath } from '../../../server/demo/teams';
 import { type AdminBetslip, createBetslip, type NewBetslip } from '../../api/admin';
+import { roundProblemText } from './roundProblemText';
 
 /**
  * Maseru is UTC+2 all year: a datetime-local value (to the minute, or to the second when one was given)
@@ -48,7 +49,7 @@ export function RoundBuilder({
   busy?: boolean;
   now?: () => Date;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const paramLabels: Record<keyof typeof params, string> = {
     defaultBetslipPrice: t`Price of a slip of singles (M)`,
     thirdChance: t`Most triples on a slip`,
@@ -251,7 +252,7 @@ export function RoundBuilder({
       </fieldset>
       {problem && (
         <p className="form-error" role="alert">
-          {problem}
+          {roundProblemText(problem, i18n)}
         </p>
       )}
       {preview.length > 0 && (
