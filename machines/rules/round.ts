@@ -80,6 +80,9 @@ export function roundProblem(input: RoundInput, now: Date): string | null {
     if (m.homeTeam.trim().toLowerCase() === m.awayTeam.trim().toLowerCase())
       return 'a team cannot play itself';
   }
+  // Nobody may pick a match already under way (or played): the round closes by its first kick-off.
+  const first = firstKickOff(input.matches);
+  if (first && endAt > Date.parse(first)) return 'the closing time is after the first kick-off';
   return paramsProblem(input.betslipParams) ?? prizesProblem(input.prizes ?? []);
 }
 

@@ -53,7 +53,10 @@ export interface Jobs {
   start(context?: WorkContext): Promise<void>;
   /** Stops the workers gracefully: jobs in progress get `stopTimeoutMs` to finish, then are retried elsewhere. */
   stop(): Promise<void>;
-  /** Sends a job now (tests and operators: what a schedule would send); null when not sent. */
+  /**
+   * Sends a job now (tests and operators: what a schedule would send), or for later with a Date
+   * `startAfter` (this instance's workers are woken when it falls due); null when not sent.
+   */
   send(queue: QueueName, data?: object, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Enqueues `sid`'s settlement notices, inside `trx` (the settling transaction) when given. Once per sid. */
   settlementNotices(sid: string, trx?: Kysely<Database>): Promise<void>;
@@ -76,6 +79,8 @@ const POLL_SECONDS: Partial<Record<QueueName, number>> = {
   [QUEUES.purge]: 10,
 };
 const DEFAULT_POLL_SECONDS = 2;
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Every job's data names its queue, so a dead letter says where it came from. */
 const tagged = (queue: QueueName, data: object = {}) => ({ ...data, queue });
@@ -86,9 +91,28 @@ export function createJobs(options: JobsOptions): Jobs {
   let boss: PgBoss | undefined;
   let ticker: NodeJS.Timeout | undefined;
   const workerIds = new Map<QueueName, string[]>();
+  /** Wake-ups of this instance's workers when a delayed job falls due (cleared on stop). */
+  const alarms = new Set<NodeJS.Timeout>();
 
   const wake = (queue: QueueName) => {
     for (const id of workerIds.get(queue) ?? []) boss?.notifyWorker(id);
+  };
+
+  /**
+   * Wakes `queue`'s workers just after `at`, so a delayed job runs when it falls due rather than at the
+   * next poll (up to 10 s later for the cron-driven queues). Only this instance's: another instance
+   * finds the job at its own poll. Past the timer's range, the polls alone find it.
+   */
+  const wakeAt = (queue: QueueName, at: Date) => {
+    const delay = at.getTime() - Date.now() + 250;
+    if (delay <= 0) return wake(queue);
+    if (delay > MAX_TIMER_MS) return;
+    const alarm = setTimeout(() => {
+      alarms.delete(alarm);
+      wake(queue);
+    }, delay);
+    alarm.unref();
+    alarms.add(alarm);
   };
 
   async function work(
@@ -197,6 +221,8 @@ export function createJobs(options: JobsOptions): Jobs {
     },
     async stop() {
       clearInterval(ticker);
+      for (const alarm of alarms) clearTimeout(alarm);
+      alarms.clear();
       const stopping = boss;
       boss = undefined;
       workerIds.clear();
@@ -211,7 +237,8 @@ export function createJobs(options: JobsOptions): Jobs {
       if (mode === 'off') return null;
       if (!boss) throw new Error('jobs not started');
       const id = await boss.send(queue, tagged(queue, data), sendOptions ?? {});
-      if (id) wake(queue);
+      const startAfter = sendOptions?.startAfter;
+      if (id) startAfter instanceof Date ? wakeAt(queue, startAfter) : wake(queue);
       return id;
     },
     async settlementNotices(sid, trx) {

@@ -22,6 +22,7 @@ import { audit } from './audit.ts';
 import { readAudit } from './auditLog.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
+import { sendGoLive } from './goLive.ts';
 import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
 import { publicRounds } from './publicRounds.ts';
@@ -99,20 +100,25 @@ export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { d
 const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.admin));
 
-  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async () =>
-    listBetslips(db, now()),
-  );
+  // Reads are audited like actions (after the read: a failed one leaves no row).
+  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async (request) => {
+    const list = await listBetslips(db, now());
+    await audit(db, { actor: request.user.msisdn, action: 'BETSLIPS.LIST', target: 'betslips' }, now());
+    return list;
+  });
 
   // Deposits the provider reported something odd about (an amount that differs, money taken for a
   // deposit already closed): none was credited; an operator decides.
-  app.get('/deposits/flagged', async () =>
-    (await flaggedDeposits(db)).map((d) => ({
+  app.get('/deposits/flagged', async (request) => {
+    const flagged = (await flaggedDeposits(db)).map((d) => ({
       ...depositView(d),
       msisdn: d.msisdn,
       flag: d.flag,
       reportedAmount: d.flaggedAmountCents === null ? null : d.flaggedAmountCents / 100,
-    })),
-  );
+    }));
+    await audit(db, { actor: request.user.msisdn, action: 'DEPOSITS.READ', target: 'flagged' }, now());
+    return flagged;
+  });
 
   app.post(
     '/betslips',
@@ -142,6 +148,12 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
         return reply.code(400).send(errorBody(400, 'BETSLIP.INVALID', 'goLiveAt must be an ISO instant'));
       const published = await publishBetslip(db, request.user.msisdn, sid, now(), body);
       if (published.ok && published.value.status === 'CURRENT') app.events.emit('betslip.changed', { sid });
+      if (published.ok && published.value.status === 'SCHEDULED') {
+        // Published already: a job not sent only means waiting for the next minute's cron run.
+        await sendGoLive(db, app.jobs, published.value).catch((error: unknown) =>
+          request.log.warn({ err: error, sid }, 'go-live job not sent: the cron run will open the round'),
+        );
+      }
       return answer(reply, published);
     },
   );

@@ -276,7 +276,7 @@ describe('operator screen', () => {
     await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
     const create = screen.getByRole('button', { name: 'Create the round' });
     await user.click(create);
-    expect(screen.getByText('every match needs a kick-off')).toBeInTheDocument();
+    expect(screen.getByText('Every match needs a kick-off.')).toBeInTheDocument();
     // A past round copied a week later: its kick-offs (and so its default close) are still in the past.
     await user.selectOptions(screen.getByLabelText('Copy a past round (a week later)'), 'J14-0042');
     expect(screen.getByLabelText('Home team of match 2')).toHaveValue('Home 2');
@@ -284,7 +284,7 @@ describe('operator screen', () => {
       within(screen.getByRole('region', { name: 'Preview of the betslip' })).getAllByRole('listitem'),
     ).toHaveLength(14);
     await user.click(create);
-    expect(screen.getByText('endDate must be in the future')).toBeInTheDocument();
+    expect(screen.getByText('The closing time must be in the future.')).toBeInTheDocument();
     // A team playing itself is refused too, once the dates are right.
     for (let i = 1; i <= 14; i++) {
       fireEvent.change(screen.getByLabelText(`Kick-off of match ${i} (Maseru time)`), {
@@ -295,7 +295,7 @@ describe('operator screen', () => {
     await user.clear(away);
     await user.type(away, 'home 1');
     await user.click(create);
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['a team cannot play itself']);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['A team cannot play itself.']);
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/betslips')).toEqual([]);
   });
 

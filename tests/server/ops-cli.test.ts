@@ -71,8 +71,8 @@ describe('ops CLI', () => {
     // Closes a few seconds from now: settlement is refused before the end by the real clock.
     const endAt = new Date(Date.now() + 25_000);
     const file = join(dataDir, 'betslip.json');
-    // Its matches kick off at once, so their results may be entered before the close (never before kick-off).
-    const kickOff = new Date().toISOString();
+    // Its matches kick off at the close (never before it), so their results may be entered from then on.
+    const kickOff = endAt.toISOString();
     const matches = example.matches.map((m: object) => ({ ...m, startDate: kickOff }));
     writeFileSync(file, JSON.stringify({ ...example, matches, sid: 'CLI-1', endDate: endAt.toISOString() }));
 
@@ -101,18 +101,18 @@ describe('ops CLI', () => {
         .execute(),
     );
 
+    const wait = endAt.getTime() - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 200));
     const first = await ops('set-result', 'CLI-1', '1', 'AWAY_WIN');
     expect(first.code, first.stderr).toBe(0);
     const rest = Array.from({ length: 13 }, (_, i) => [String(i + 2), i === 12 ? 'VOID' : 'HOME_WIN']).flat();
     const early = await ops('settle', 'CLI-1');
     expect(early.code).toBe(1);
-    expect(early.stderr).toMatch(/BETSLIP\.(OPEN|RESULTS_MISSING)/);
+    expect(early.stderr).toMatch(/BETSLIP\.RESULTS_MISSING/);
     expect((await ops('set-result', 'CLI-1', ...rest)).code).toBe(0);
     // Corrected before settling: match 1 was a home win.
     expect((await ops('set-result', 'CLI-1', '1', 'HOME_WIN')).code).toBe(0);
 
-    const wait = endAt.getTime() - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 200));
     const settled = await ops('settle', 'CLI-1');
     expect(settled.code, settled.stderr).toBe(0);
     expect(JSON.parse(settled.stdout)).toEqual({ settled: true, winners: 1, paidCents: 250_000_00 });

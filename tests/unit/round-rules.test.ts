@@ -25,6 +25,7 @@ describe('round rules', () => {
     [{ matches: round().matches.slice(1) }, 'a betslip has 14 matches'],
     [{ endDate: '2030-04-30T10:00:00Z' }, 'endDate must be in the future'],
     [{ endDate: 'soon' }, 'endDate is not a date'],
+    [{ endDate: '2030-05-04T12:00:01Z' }, 'the closing time is after the first kick-off'],
     [{ endDate: '2036-05-04T12:00:00Z' }, 'endDate is more than five years away'],
     [
       { matches: round().matches.map((m, i) => (i ? m : { ...m, awayTeam: ' home 0 ' })) },

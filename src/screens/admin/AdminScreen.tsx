@@ -54,14 +54,16 @@ export default function AdminScreen() {
     void load();
   }, [load]);
 
-  /** Runs one operation, says how it went, and reloads the list. */
+  /** Runs one operation, says how it went, and reloads the list; true when it was done. */
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
     try {
       setNotice({ kind: 'ok', text: await action() });
       await load();
+      return true;
     } catch (err) {
       setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -80,6 +82,13 @@ export default function AdminScreen() {
     const other = open.sid;
     const ends = open.endDate ?? '';
     return t`Round ${other} is still open until ${ends}: ${sid} waits (scheduled) and goes live when it ends. The open round is not cut short.`;
+  };
+
+  /** When a SCHEDULED round goes live, in words. */
+  const goesLive = (goLiveAt: unknown) => {
+    if (typeof goLiveAt !== 'string') return t`Goes live when the open round ends.`;
+    const at = new Date(goLiveAt).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' });
+    return t`Goes live at ${at} (Maseru time), once no other round is open.`;
   };
 
   /** Settling asks first: the preview (what each tier pays, moving no money), then a confirmation. */
@@ -109,9 +118,15 @@ export default function AdminScreen() {
         </p>
       )}
 
-      <h2>
-        <Trans>Betslips</Trans>
-      </h2>
+      <div className="admin-list-head">
+        <h2>
+          <Trans>Betslips</Trans>
+        </h2>
+        {/* A scheduled round goes live, a round closes: the list shows it when read again. */}
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void load()}>
+          <Trans>Refresh</Trans>
+        </button>
+      </div>
       {loadError && (
         <div className="admin-notice admin-notice-error" role="alert">
           <p>{say(loadError)}</p>
@@ -143,6 +158,7 @@ export default function AdminScreen() {
                   </span>
                 )}
               </div>
+              {status === 'SCHEDULED' && <p className="admin-end">{goesLive(b.goLiveAt)}</p>}
               <div className="admin-actions">
                 {/* Only what the server would accept for this status. */}
                 {status === 'DRAFT' && (
@@ -215,13 +231,16 @@ export default function AdminScreen() {
                   <SettlementTable preview={confirm.preview} />
                 </ConfirmPanel>
               )}
-              {resultsOf === sid && <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />}
+              {/* Closed with the round once it is settled: results cannot change then. */}
+              {resultsOf === sid && RESULTS_OPEN.includes(status) && (
+                <ResultsForm betslip={{ sid, status, endDate, ...b }} run={run} />
+              )}
             </li>
           ))}
         </ul>
       )}
 
-      <RoundBuilder past={betslips ?? []} run={run} />
+      <RoundBuilder past={betslips ?? []} run={run} busy={busy} />
       <CreateBetslip run={run} />
       <Reports />
       <AuditLog />

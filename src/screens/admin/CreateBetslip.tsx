@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createBetslip, type NewBetslip } from '../../api/admin';
 import { exampleBetslip } from './example';
 
-export function CreateBetslip({ run }: { run: (action: () => Promise<string>) => Promise<void> }) {
+export function CreateBetslip({ run }: { run: (action: () => Promise<string>) => Promise<unknown> }) {
   const { t } = useLingui();
   const [text, setText] = useState(() => JSON.stringify(exampleBetslip(), null, 2));
   const [invalid, setInvalid] = useState(false);

@@ -13,7 +13,7 @@ export function ResultsForm({
   now = () => Date.now(),
 }: {
   betslip: AdminBetslip;
-  run: (action: () => Promise<string>) => Promise<void>;
+  run: (action: () => Promise<string>) => Promise<unknown>;
   now?: () => number;
 }) {
   const { t } = useLingui();

@@ -7,9 +7,16 @@ import { useMemo, useState } from 'react';
 import { firstKickOff, MATCH_COUNT, roundProblem, TIERS } from '../../../machines/rules/round';
 import { ALL_TEAMS, logoPath } from '../../../server/demo/teams';
 import { type AdminBetslip, createBetslip, type NewBetslip } from '../../api/admin';
+import { roundProblemText } from './roundProblemText';
 
-/** Maseru is UTC+2 all year: a datetime-local value read as Maseru time, and back. */
-const fromMaseru = (local: string) => (local ? new Date(`${local}:00+02:00`).toISOString() : '');
+/**
+ * Maseru is UTC+2 all year: a datetime-local value (to the minute, or to the second when one was given)
+ * read as Maseru time, and back.
+ */
+const fromMaseru = (local: string) => {
+  const at = local ? Date.parse(`${local.length === 16 ? `${local}:00` : local}+02:00`) : Number.NaN;
+  return Number.isNaN(at) ? '' : new Date(at).toISOString();
+};
 const toMaseru = (iso: string) =>
   iso ? new Date(Date.parse(iso) + 2 * 3_600_000).toISOString().slice(0, 16) : '';
 const WEEK = 7 * 86_400_000;
@@ -33,13 +40,23 @@ const logoOf = (name: string) => {
 export function RoundBuilder({
   past,
   run,
+  busy = false,
   now = () => new Date(),
 }: {
   past: readonly AdminBetslip[];
-  run: (action: () => Promise<string>) => Promise<void>;
+  /** Runs the operation; true when it was done. */
+  run: (action: () => Promise<string>) => Promise<boolean>;
+  busy?: boolean;
   now?: () => Date;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const paramLabels: Record<keyof typeof params, string> = {
+    defaultBetslipPrice: t`Price of a slip of singles (M)`,
+    thirdChance: t`Most triples on a slip`,
+    multipleChance: t`Most doubles and triples on a slip`,
+    feePerSecond: t`A double multiplies the price by`,
+    feePerThird: t`A triple multiplies the price by`,
+  };
   const [rows, setRows] = useState<Row[]>(emptyRows);
   const [closing, setClosing] = useState('');
   const [params, setParams] = useState({
@@ -70,6 +87,7 @@ export function RoundBuilder({
     })),
     rollover,
   };
+  const closesAt = toMaseru(endDate).replace('T', ' ');
   const preview = useMemo(() => rows.filter((r) => r.homeTeam && r.awayTeam), [rows]);
 
   const setRow = (i: number, change: Partial<Row>) =>
@@ -108,6 +126,13 @@ export function RoundBuilder({
         void run(async () => {
           const { sid } = await createBetslip(body);
           return t`Betslip ${sid} created as a draft.`;
+        }).then((done) => {
+          // A second tap must not create the same round twice: the form starts again empty.
+          if (!done) return;
+          setRows(emptyRows());
+          setClosing('');
+          setPrizes({});
+          setRollover(false);
         });
       }}
     >
@@ -134,28 +159,41 @@ export function RoundBuilder({
           <option key={team.slug} value={team.name} />
         ))}
       </datalist>
+      <h3 className="round-rows-title">
+        <Trans>Matches (kick-off in Maseru time)</Trans>
+      </h3>
       <ol className="round-rows">
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the 14 positions are fixed
           <li key={i} className="round-row">
+            <span className="round-row-number" aria-hidden="true">
+              {i + 1}
+            </span>
             <input
+              className="round-row-tournament"
               aria-label={t`Tournament of match ${i + 1}`}
+              placeholder={t`Tournament`}
               value={r.tournament}
               onChange={(e) => setRow(i, { tournament: e.target.value })}
             />
             <input
+              className="round-row-home"
               aria-label={t`Home team of match ${i + 1}`}
+              placeholder={t`Home`}
               list="known-teams"
               value={r.homeTeam}
               onChange={(e) => setRow(i, { homeTeam: e.target.value })}
             />
             <input
+              className="round-row-away"
               aria-label={t`Away team of match ${i + 1}`}
+              placeholder={t`Away`}
               list="known-teams"
               value={r.awayTeam}
               onChange={(e) => setRow(i, { awayTeam: e.target.value })}
             />
             <input
+              className="round-row-kickoff"
               type="datetime-local"
               aria-label={t`Kick-off of match ${i + 1} (Maseru time)`}
               value={r.kickOff}
@@ -181,7 +219,7 @@ export function RoundBuilder({
         </legend>
         {(Object.keys(params) as Array<keyof typeof params>).map((key) => (
           <label key={key} className="admin-field">
-            <span>{key}</span>
+            <span>{paramLabels[key]}</span>
             <input
               type="number"
               step="any"
@@ -214,7 +252,7 @@ export function RoundBuilder({
       </fieldset>
       {problem && (
         <p className="form-error" role="alert">
-          {problem}
+          {roundProblemText(problem, i18n)}
         </p>
       )}
       {preview.length > 0 && (
@@ -222,6 +260,11 @@ export function RoundBuilder({
           <h3>
             <Trans>Preview</Trans>
           </h3>
+          {endDate && (
+            <p>
+              <Trans>Closes {closesAt} (Maseru time)</Trans>
+            </p>
+          )}
           <ol>
             {preview.map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: positions
@@ -235,7 +278,7 @@ export function RoundBuilder({
           </ol>
         </section>
       )}
-      <button type="submit" className="btn btn-gold">
+      <button type="submit" className="btn btn-gold" disabled={busy}>
         <Trans>Create the round</Trans>
       </button>
     </form>

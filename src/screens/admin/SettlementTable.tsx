@@ -8,34 +8,36 @@ export function SettlementTable({ preview }: { preview: SettlementPreview }) {
   const rollover = formatMoney(preview.rollover);
   return (
     <>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Correct</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Winners</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Each</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Pool</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {preview.tiers.map((tier) => (
-            <tr key={tier.prizeType}>
-              <td>{tier.prizeType}</td>
-              <td>{tier.winners}</td>
-              <td>M {formatMoney(tier.amountEach)}</td>
-              <td>M {formatMoney(tier.pool)}</td>
+      <div className="admin-scroll-x">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Correct</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Winners</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Each</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Pool</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {preview.tiers.map((tier) => (
+              <tr key={tier.prizeType}>
+                <td>{tier.prizeType}</td>
+                <td>{tier.winners}</td>
+                <td>M {formatMoney(tier.amountEach)}</td>
+                <td>M {formatMoney(tier.pool)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="admin-total">
         <Trans>Total to pay: M {total}</Trans>
       </p>
