@@ -37,6 +37,8 @@ const SCREENS: [Who, string][] = [
   ['subscriber', '/rounds'],
   ['subscriber', '/how-to-play'],
   ['admin', '/admin'],
+  ['admin', '/support'],
+  ['admin', '/marketing'],
 ];
 const SIZES = [
   { width: 360, height: 740 },

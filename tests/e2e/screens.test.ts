@@ -34,7 +34,7 @@ const SCREENS: Record<Who, string[]> = {
     '/rounds',
     '/how-to-play',
   ],
-  admin: ['/admin'],
+  admin: ['/admin', '/support', '/marketing'],
 };
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
