@@ -9,6 +9,7 @@ import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';
 import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
 import { supportedWallets } from './mobileWallets.ts';
+import { moveDetails } from './moveDetails.ts';
 import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
 
 export interface WalletOptions {
@@ -34,6 +35,10 @@ const WalletInfo = Type.Object({
       serviceId: Type.String(),
       // Our addition: the balance right after this move (the statement's running balance).
       balanceAfter: Money,
+      // Our additions, on DEPOSIT / CASH_OUT / CASH_OUT_REVERSAL moves only: their deposit's or cash-out's
+      // status and reference (moveDetails.ts).
+      status: Type.Optional(Type.String()),
+      reference: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
   ),
   // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.
@@ -103,6 +108,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
       depositsOf(db, msisdn, 20),
       sumOfKind(db, msisdn, 'DEPOSIT'),
     ]);
+    const details = await moveDetails(db, msisdn, moves);
     return {
       totalAvailableAmount: toWire(summary.totalAvailableAmount),
       withdrawablemount: toWire(summary.withdrawablemount),
@@ -124,6 +130,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
         reason: move.reason,
         serviceId: move.serviceId,
         balanceAfter: toWire(balanceCents),
+        ...details.get(move.id),
       })),
       pendingCashOuts: pending.map((c) => ({
         reference: c.reference,
