@@ -16,12 +16,12 @@ import {
   tapReplacement,
 } from '../rules/betslip';
 import { messageKeyOf } from '../rules/messageKey';
-import { isShortOfMoney } from '../rules/topUp';
 import {
   BETSLIP_GONE,
   endsAtMs,
   fingerprint,
   isAmbiguousFailure,
+  isShortOfMoney,
   restorePicks,
   submissionBody,
 } from './helpers';

@@ -1,19 +1,12 @@
 // Top up and play (CONTRACTS.md "Top up and play"): when the wallet is short of a slip's price, the play
 // screen offers a mobile-money deposit of the difference and pays the same slip, with the same
 // Idempotency-Key, once the deposit is confirmed. The decisions, apart from their effects.
-import { messageKeyOf } from './messageKey';
-
-/** The refusal that offers a top-up (submit-online-betslip's 402; the server keeps no answer for it). */
-export const SHORT_OF_MONEY_KEY = 'WALLET.INSUFFICIENT_FUNDS';
+// Which refusal offers a top-up lives with the betslip machine's other failure rules (it keeps the key
+// then), so the play screen's first load does not carry this file; re-exported here with the rest.
+export { isShortOfMoney, SHORT_OF_MONEY_KEY } from '../betslip/helpers';
 
 /** Deposits have no minimum above one cent today (the amount rule, parseAmountCents). */
 export const DEPOSIT_MINIMUM_CENTS = 1;
-
-/** Whether a failed submission was refused only for money: the slip, its picks and its key stay. */
-export function isShortOfMoney(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null | undefined)?.status;
-  return status === 402 && messageKeyOf(error) === SHORT_OF_MONEY_KEY;
-}
 
 /**
  * What to deposit for a slip of `priceCents` with `availableCents` in the wallet: the difference, at least
