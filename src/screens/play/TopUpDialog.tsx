@@ -15,6 +15,7 @@ import { type FollowedDeposit, useDepositStatus } from '../wallet/useDepositStat
 import { useSupportedWallets, useWalletChoice } from '../wallet/useWallets';
 import { WalletSelect } from '../wallet/WalletSelect';
 import '../../components/dialog.css';
+import './topUp.css';
 
 interface Props {
   /** The slip's round and price (cents). */
@@ -141,8 +142,8 @@ export default function TopUpDialog({ sid, priceCents, openSid, onPay, onClose }
           {current && (
             <div role="status" aria-live="polite" data-testid="top-up-status" data-status={current.status}>
               {waiting && (
-                <p>
-                  <span className="spinner spinner-small" aria-hidden="true" />{' '}
+                <p className="top-up-waiting">
+                  <span className="spinner" aria-hidden="true" />
                   <strong>
                     <Trans>Confirm on your phone</Trans>
                   </strong>
@@ -178,7 +179,7 @@ export default function TopUpDialog({ sid, priceCents, openSid, onPay, onClose }
                 </p>
               )}
               <p>
-                <Trans>Reference</Trans> <strong style={{ whiteSpace: 'nowrap' }}>{current.reference}</strong>
+                <Trans>Reference</Trans> <strong className="top-up-reference">{current.reference}</strong>
               </p>
             </div>
           )}
