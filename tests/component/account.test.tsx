@@ -89,8 +89,8 @@ async function openAccount() {
   return view;
 }
 
-const stakeGroup = () => within(screen.getByRole('group', { name: 'Spending limit' }));
-const depositGroup = () => within(screen.getByRole('group', { name: 'Deposit limit' }));
+const stakeGroup = () => within(screen.getByRole('region', { name: 'Spending limit' }));
+const depositGroup = () => within(screen.getByRole('region', { name: 'Deposit limit' }));
 
 const detail = (id: string) => screen.getByTestId(id).textContent;
 

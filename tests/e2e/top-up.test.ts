@@ -77,7 +77,7 @@ describe('top up and play', () => {
 
     // The weekly deposit limit: lowered at once, with the week's deposit shown beside it.
     await page.goto('/account');
-    const group = page.getByRole('group', { name: 'Deposit limit' });
+    const group = page.getByRole('region', { name: 'Deposit limit' });
     await group.waitFor({ timeout: 15_000 });
     await expect.poll(() => group.getByTestId('deposited-this-week').textContent()).toBe('M\u00a01.50');
     await group.getByLabel('Weekly deposit limit').fill('100');

@@ -69,7 +69,7 @@ export function LimitForm({ id, testIds, texts, state, busy, save }: Props) {
   };
 
   return (
-    <div role="group" aria-labelledby={`${id}-title`} className="limit-group">
+    <section aria-labelledby={`${id}-title`} className="limit-group">
       <h3 id={`${id}-title`}>{texts.title}</h3>
       <dl className="account-list">
         <div>
@@ -128,6 +128,6 @@ export function LimitForm({ id, testIds, texts, state, busy, save }: Props) {
           )}
         </div>
       </form>
-    </div>
+    </section>
   );
 }
