@@ -44,6 +44,11 @@ export interface Config {
   mobileMoney: MobileMoneyConfig;
   /** Mobile-money deposits: the callback's signing secret and the simulator's outcome. */
   deposits: DepositConfig;
+  /**
+   * Demo only: subscribers whose simulated airtime is too low for any charge (OPERATOR_BILLING_INSUFFICIENT,
+   * comma-separated msisdns), so a short wallet answers 402 and top up and play can be seen.
+   */
+  billingInsufficient: string[];
   /** How often pending cash-outs are reconciled with the provider (ms; 0 = never, e.g. in tests). */
   reconcileIntervalMs: number;
   /** Web push: VAPID keys from the environment (else generated and kept in DATA_DIR) and the contact. */
@@ -295,6 +300,10 @@ export function loadConfig(env: Env = process.env): Config {
       callbackSecret: secret(env, 'MOBILE_MONEY_CALLBACK_SECRET', production),
       simulatedOutcome: depositOutcome(env),
     },
+    billingInsufficient: (read(env, 'OPERATOR_BILLING_INSUFFICIENT') ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 10_000, 0, 86_400_000),
     vapid: vapidKeys(env),
     vapidSubject: vapidSubject(env),

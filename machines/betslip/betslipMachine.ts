@@ -21,6 +21,7 @@ import {
   endsAtMs,
   fingerprint,
   isAmbiguousFailure,
+  isShortOfMoney,
   restorePicks,
   submissionBody,
 } from './helpers';
@@ -133,10 +134,13 @@ export const betslipMachine = setup({
     closePopoverLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'popover', id: 'popover' }),
     closeNoticeLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'notice', id: 'popover' }),
     clearError: assign({ error: null }),
-    /** Keeps the refusal's message key to show; keeps the key only when a retry may be the same request. */
+    /**
+     * Keeps the refusal's message key to show; keeps the key only when a retry may be the same request, or
+     * when only money was short (top up and play pays the same slip with the same key).
+     */
     recordFailure: assign(({ context }, params: { error: unknown }) => ({
       error: messageKeyOf(params.error),
-      attempt: isAmbiguousFailure(params.error) ? context.attempt : null,
+      attempt: isAmbiguousFailure(params.error) || isShortOfMoney(params.error) ? context.attempt : null,
     })),
   },
   delays: { popover: POPOVER_MS, notice: NOTICE_MS, refetch: REFETCH_MS },

@@ -74,3 +74,12 @@ export function isAmbiguousFailure(error: unknown): boolean {
 
 /** Refusals after which this betslip can no longer be played: fetch the current one. */
 export const BETSLIP_GONE = new Set(['BETSLIP.CLOSED', 'BETSLIP.NOT_CURRENT']);
+
+/** The refusal that offers a top-up (submit-online-betslip's 402; the server keeps no answer for it). */
+export const SHORT_OF_MONEY_KEY = 'WALLET.INSUFFICIENT_FUNDS';
+
+/** Whether a failed submission was refused only for money: the slip, its picks and its key stay. */
+export function isShortOfMoney(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null | undefined)?.status;
+  return status === 402 && messageKeyOf(error) === SHORT_OF_MONEY_KEY;
+}

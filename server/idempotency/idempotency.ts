@@ -196,6 +196,8 @@ export async function runIdempotent(
   body: unknown,
   handler: (complete: Complete) => Promise<StoredResponse>,
   now: Date = new Date(),
+  /** A refusal this says not to keep releases the key instead, so a retry with it runs again. */
+  keep: (response: StoredResponse) => boolean = () => true,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claim = await claimKey(db, scope, requestHash(body), now);
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
@@ -209,7 +211,10 @@ export async function runIdempotent(
     const response = await handler(complete);
     // Stored already when the handler called complete(): its transaction committed, since a rolled-back
     // one throws out of the handler. Otherwise (a refusal it just returned) it is stored here.
-    if (!stored) await completeKey(db, scope, response);
+    if (!stored) {
+      if (keep(response)) await completeKey(db, scope, response);
+      else await releaseKey(db, scope, now);
+    }
     return { ...response, replayed: false };
   } catch (error) {
     // Our own claim only (locked at `now`): if it was taken over meanwhile, the new holder keeps it.

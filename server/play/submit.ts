@@ -91,8 +91,15 @@ export function submitBetslip(
     body,
     (complete) => judgeAndPay(deps, current, msisdn, body, key, complete),
     deps.now(),
+    // Short of money (nothing was paid, any airtime intent RELEASED): not kept, so after a top-up the
+    // same slip with the same key can be paid (top up and play, CONTRACTS.md).
+    (response) => !isShortOfMoney(response),
   );
 }
+
+const isShortOfMoney = (r: StoredResponse) =>
+  r.statusCode === 402 &&
+  (r.body as { messageKey?: unknown } | null)?.messageKey === 'WALLET.INSUFFICIENT_FUNDS';
 
 /**
  * Whether the subscriber may play, and the airtime intent an earlier attempt with this key left (if
@@ -192,7 +199,8 @@ async function judgeAndPay(
       const refused = await guard(trx, msisdn, offer.cost, now);
       if (refused) return refused;
     }
-    if (held.earlier === null) {
+    // A RELEASED intent was never charged (the operator said so): the wallet may pay for its key.
+    if (held.earlier === null || held.earlier === 'RELEASED') {
       // Refused (nothing written) when the wallet does not cover the price: then airtime pays.
       const debit = await postMove(trx, {
         msisdn,

@@ -127,10 +127,14 @@ export class UnconfiguredOperatorBilling implements OperatorBilling {
 
 /** The billing provider for this configuration: the simulator in demo mode (and tests). */
 export function createOperatorBilling(
-  config: { demo: boolean },
+  config: { demo: boolean; billingInsufficient?: readonly string[] },
   outcomes?: OutcomeStore<ChargeStatus>,
 ): OperatorBilling {
   return config.demo
-    ? new OperatorBillingSimulator({ latencyMs: 300, outcomes })
+    ? new OperatorBillingSimulator({
+        latencyMs: 300,
+        outcomes,
+        insufficientMsisdns: config.billingInsufficient,
+      })
     : new UnconfiguredOperatorBilling();
 }

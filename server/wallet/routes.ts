@@ -32,6 +32,10 @@ const WalletInfo = Type.Object({
       serviceId: Type.String(),
       // Our addition: the balance right after this move (the statement's running balance).
       balanceAfter: Money,
+      // Our additions, on DEPOSIT / CASH_OUT / CASH_OUT_REVERSAL moves only: their deposit's or cash-out's
+      // status and reference (moveDetails.ts).
+      status: Type.Optional(Type.String()),
+      reference: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
   ),
   // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.

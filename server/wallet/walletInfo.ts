@@ -6,6 +6,7 @@ import { formatMaseru } from '../play/maseruTime.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';
 import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
+import { moveDetails } from './moveDetails.ts';
 
 /**
  * Each move (newest first) with the balance right after it: walking back from today's balance, so the
@@ -31,6 +32,8 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
     depositsOf(db, msisdn, 20),
     sumOfKind(db, msisdn, 'DEPOSIT'),
   ]);
+  // A deposit's or cash-out's status and reference on its row (one more query, none without such moves).
+  const details = await moveDetails(db, msisdn, moves);
   return {
     totalAvailableAmount: toWire(summary.totalAvailableAmount),
     withdrawablemount: toWire(summary.withdrawablemount),
@@ -52,6 +55,7 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
       reason: move.reason,
       serviceId: move.serviceId,
       balanceAfter: toWire(balanceCents),
+      ...details.get(move.id),
     })),
     pendingCashOuts: pending.map((c) => ({
       reference: c.reference,

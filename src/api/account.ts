@@ -21,6 +21,12 @@ export interface PlayLimits {
   pausedUntil: string | null;
   /** M staked since Monday 00:00 Africa/Maseru. */
   spentThisWeek: number;
+  /** The weekly deposit limit, as the stake limit (M; null = none). */
+  weeklyDepositLimit: number | null;
+  pendingWeeklyDepositLimit: number | null;
+  depositPendingFrom: string | null;
+  /** M deposited (PENDING + CONFIRMED) since Monday 00:00 Africa/Maseru. */
+  depositedThisWeek: number;
 }
 
 export type PauseDuration = '24h' | '7d' | '30d';
@@ -48,5 +54,9 @@ export const fetchPlayLimits = (signal?: AbortSignal) => apiGet<PlayLimits>(`${P
 /** null removes the limit (after 24 hours, as any raise). */
 export const setWeeklyLimit = (weeklyLimit: number | null) =>
   apiPost<PlayLimits>(`${P}/play-limits`, { weeklyLimit });
+
+/** The weekly deposit limit: lower at once, higher or none after 24 hours. */
+export const setWeeklyDepositLimit = (weeklyDepositLimit: number | null) =>
+  apiPost<PlayLimits>(`${P}/deposit-limit`, { weeklyDepositLimit });
 
 export const startPause = (duration: PauseDuration) => apiPost<PlayLimits>(`${P}/play-pause`, { duration });

@@ -14,6 +14,9 @@ export interface WalletMove {
   serviceId: string;
   /** The server's addition: M in the wallet right after this move. */
   balanceAfter?: number;
+  /** The server's additions on deposit and cash-out moves: their status and reference. */
+  status?: string;
+  reference?: string | null;
 }
 
 export interface WalletInfo {

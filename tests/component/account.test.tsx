@@ -22,6 +22,10 @@ const noLimits: PlayLimits = {
   pendingFrom: null,
   pausedUntil: null,
   spentThisWeek: 12.5,
+  weeklyDepositLimit: null,
+  pendingWeeklyDepositLimit: null,
+  depositPendingFrom: null,
+  depositedThisWeek: 40,
 };
 
 /** Answers GET/POST like the server would and records every POST body by path. */
@@ -52,6 +56,21 @@ function account(opts: { info?: SubscriberInfo; limits?: PlayLimits } = {}) {
       limits = { ...limits, weeklyLimit: body.weeklyLimit as number | null };
       return HttpResponse.json(limits);
     }),
+    http.post(`${PLAY}/deposit-limit`, async ({ request }) => {
+      const body = await record('deposit-limit', request);
+      const next = body.weeklyDepositLimit as number | null;
+      const now = limits.weeklyDepositLimit;
+      // The server's rule: lower (or a first limit) at once, higher or none after 24 hours.
+      limits =
+        now === null || (next !== null && next <= now)
+          ? { ...limits, weeklyDepositLimit: next }
+          : {
+              ...limits,
+              pendingWeeklyDepositLimit: next,
+              depositPendingFrom: new Date(2030, 4, 7, 8, 15).toISOString(),
+            };
+      return HttpResponse.json(limits);
+    }),
     http.post(`${PLAY}/play-pause`, async ({ request }) => {
       await record('play-pause', request);
       limits = { ...limits, pausedUntil: new Date(Date.now() + 7 * 86_400_000).toISOString() };
@@ -65,10 +84,13 @@ async function openAccount() {
   localStorage.setItem('lang', 'en');
   storeSession();
   const view = await renderApp('/account');
-  await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 5000 });
-  await screen.findByText('Weekly limit');
+  await screen.findByRole('heading', { name: 'Account', level: 1 }, { timeout: 10_000 });
+  await screen.findByTestId('weekly-limit');
   return view;
 }
+
+const stakeGroup = () => within(screen.getByRole('region', { name: 'Spending limit' }));
+const depositGroup = () => within(screen.getByRole('region', { name: 'Deposit limit' }));
 
 const detail = (id: string) => screen.getByTestId(id).textContent;
 
@@ -240,7 +262,7 @@ describe('responsible play', () => {
     expect(detail('spent-this-week')).toBe('M\u00a012.50');
     expect(detail('pause-status')).toBe('None');
     await user.type(screen.getByLabelText('Weekly spending limit'), '150');
-    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    await user.click(stakeGroup().getByRole('button', { name: 'Save limit' }));
     await waitFor(() => expect(detail('weekly-limit')).toBe('M\u00a0150.00'));
     expect(sent['play-limits']).toEqual([{ weeklyLimit: 150 }]);
     expect(screen.getByTestId('toast')).toHaveTextContent('Your weekly limit is now M 150.00.');
@@ -251,7 +273,7 @@ describe('responsible play', () => {
     const sent = account();
     const { user } = await openAccount();
     await user.type(screen.getByLabelText('Weekly spending limit'), '10.555');
-    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    await user.click(stakeGroup().getByRole('button', { name: 'Save limit' }));
     expect(screen.getByLabelText('Weekly spending limit')).toHaveAttribute('aria-invalid', 'true');
     expect(sent['play-limits']).toBeUndefined();
   });
@@ -280,5 +302,41 @@ describe('responsible play', () => {
     await waitFor(() => expect(detail('pause-status')).toMatch(/^Until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
     expect(sent['play-pause']).toEqual([{ duration: '7d' }]);
     expect(screen.getByTestId('toast')).toHaveTextContent(/^Your break has started/);
+  });
+
+  it('the deposit limit shows the week deposited, lowers at once and shows a raise as pending', async () => {
+    const sent = account({ limits: { ...noLimits, weeklyDepositLimit: 500 } });
+    const { user } = await openAccount();
+    expect(detail('deposit-limit')).toBe('M\u00a0500.00');
+    expect(detail('deposited-this-week')).toBe('M\u00a040.00');
+    const field = screen.getByLabelText('Weekly deposit limit');
+    await user.type(field, '200');
+    await user.click(depositGroup().getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(detail('deposit-limit')).toBe('M\u00a0200.00'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Your weekly limit is now M 200.00.');
+    expect(detail('weekly-limit')).toBe('No limit');
+
+    await user.type(field, '900');
+    await user.click(depositGroup().getByRole('button', { name: 'Save limit' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('pending-deposit-limit')).toHaveTextContent(
+        'Your new limit of M 900.00 applies from 07/05/2030 08:15.',
+      ),
+    );
+    expect(detail('deposit-limit')).toBe('M\u00a0200.00');
+    expect(sent['deposit-limit']).toEqual([{ weeklyDepositLimit: 200 }, { weeklyDepositLimit: 900 }]);
+    expect(sent['play-limits']).toBeUndefined();
+  });
+
+  it('a deposit limit that is not an amount says so and sends nothing', async () => {
+    const sent = account();
+    const { user } = await openAccount();
+    await user.type(screen.getByLabelText('Weekly deposit limit'), 'ten');
+    await user.click(depositGroup().getByRole('button', { name: 'Save limit' }));
+    expect(screen.getByLabelText('Weekly deposit limit')).toHaveAttribute('aria-invalid', 'true');
+    expect(depositGroup().getByRole('alert')).toHaveTextContent(
+      'Enter an amount in maloti, like 150 or 150.50.',
+    );
+    expect(sent['deposit-limit']).toBeUndefined();
   });
 });

@@ -157,8 +157,8 @@ describe('play screen', () => {
     captureSubmissions(async () => {
       await gate;
       return HttpResponse.json(
-        { statusCode: 402, error: 'Payment Required', messageKey: 'WALLET.INSUFFICIENT_FUNDS', message: 'x' },
-        { status: 402 },
+        { statusCode: 403, error: 'Forbidden', messageKey: 'PLAY.LIMIT_REACHED', message: 'x' },
+        { status: 403 },
       );
     });
     const { user } = await openPlay();
@@ -168,9 +168,8 @@ describe('play screen', () => {
     expect(await screen.findByRole('status', { name: 'Sending your betslip…' })).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
     release();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Not enough money in your wallet or airtime to pay for this slip.',
-    );
+    // (A short wallet, 402, offers a top-up instead: tests/component/top-up.test.tsx.)
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have reached your play limit.');
     expect(screen.queryByRole('status', { name: 'Sending your betslip…' })).not.toBeInTheDocument();
     expect(pressed()).toHaveLength(14);
   });

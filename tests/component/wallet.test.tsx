@@ -502,13 +502,70 @@ describe('transactions', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(button('Download statement (CSV)'));
     await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service');
+    expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service,Status,Reference');
     expect(csv.split('\r\n')[1]).toBe(
-      `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,S-0`,
+      `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,S-0,,`,
     );
 
     await user.selectOptions(within(panel()).getByLabelText('Time range'), '1h');
     expect(within(panel()).getByText('No transactions in this time range.')).toBeInTheDocument();
+  });
+
+  it('deposit and cash-out rows show their status (translated) and reference, in the list and the CSV', async () => {
+    const moves: WalletMove[] = [
+      {
+        createDate: maseru(1),
+        amount: -30,
+        reason: 'CASH_OUT',
+        serviceId: 'MPESA',
+        status: 'PENDING',
+        reference: 'CO-41',
+      },
+      {
+        createDate: maseru(2),
+        amount: 50,
+        reason: 'DEPOSIT',
+        serviceId: 'ECOCASH',
+        status: 'CONFIRMED',
+        reference: 'DP-7K3M9QXA',
+      },
+      { createDate: maseru(3), amount: -5, reason: 'BETSLIP_STAKE', serviceId: 'JP14' },
+    ];
+    countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
+    const { user } = await openWallet(/Transactions/);
+    const items = within(within(panel()).getByRole('list', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    for (const item of items) fireEvent.click(item.querySelector('summary')!);
+    expect(items[0]).toHaveTextContent('StatusPending');
+    expect(items[0]).toHaveTextContent('ReferenceCO-41');
+    expect(items[1]).toHaveTextContent('StatusCompleted');
+    expect(within(items[1]!).getByText('DP-7K3M9QXA')).toHaveClass('move-reference');
+    expect(items[2]).not.toHaveTextContent('Status');
+    expect(items[2]).not.toHaveTextContent('Reference');
+
+    let csv = '';
+    URL.createObjectURL = (blob: Blob) => {
+      void blob.text().then((text) => {
+        csv = text;
+      });
+      return 'blob:statement';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(button('Download statement (CSV)'));
+    // Header, three rows and the CRLF after the last.
+    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
+    const rows = csv
+      .split('\r\n')
+      .slice(0, 4)
+      .map((r) => r.split(',').slice(5));
+    expect(rows).toEqual([
+      ['Status', 'Reference'],
+      ['Pending', 'CO-41'],
+      ['Completed', 'DP-7K3M9QXA'],
+      ['', ''],
+    ]);
   });
 
   it('keeps the tab, the time range and the page in the URL, so a reload and coming back show them', async () => {

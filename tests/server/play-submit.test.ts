@@ -6,6 +6,7 @@ import { availableCents, listMoves } from '../../server/wallet/ledger.ts';
 import { describeEachDb, type TestApp } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
 import { refusalBody } from './refusal.ts';
+import { win } from './walletFixtures.ts';
 
 const submissionsOf = (t: TestApp, msisdn: string) =>
   t.db.kysely.selectFrom('submissions').selectAll().where('msisdn', '=', msisdn).execute();
@@ -165,6 +166,29 @@ describeEachDb('submit-online-betslip', (t) => {
     expect(await availableCents(t().db.kysely, msisdn)).toBe(1_00);
     expect(await listMoves(t().db.kysely, msisdn)).toHaveLength(1);
     expect(await submissionsOf(t(), msisdn)).toHaveLength(0);
+  });
+
+  it('does not keep a 402: after a top-up the same key pays from the wallet, once (top up and play)', async () => {
+    const msisdn = '26650000117';
+    const token = await addSubscriber(t(), msisdn, { walletCents: 50 });
+    billingOf(app()).insufficient.add(msisdn);
+    const short = await submit(app(), token, body(sid, picks(), 2), 'k-117');
+    expect(short.statusCode).toBe(402);
+    expect(short.json().messageKey).toBe('WALLET.INSUFFICIENT_FUNDS');
+    const keys = () =>
+      t().db.kysely.selectFrom('idempotency_keys').selectAll().where('msisdn', '=', msisdn).execute();
+    expect(await keys()).toHaveLength(0);
+    // The top-up lands (a deposit is a credit like this one); the same slip with the same key is paid.
+    await win(t(), msisdn, 1_50);
+    const paid = await submit(app(), token, body(sid, picks(), 2), 'k-117');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ messageKey: 'SUBMISSION.ACCEPTED', paidFrom: 'WALLET', amount: 2 });
+    const again = await submit(app(), token, body(sid, picks(), 2), 'k-117');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(paid.json());
+    expect(await availableCents(t().db.kysely, msisdn)).toBe(0);
+    expect(await submissionsOf(t(), msisdn)).toHaveLength(1);
+    billingOf(app()).insufficient.delete(msisdn);
   });
 
   it('answers 503 when billing is down and lets the same key succeed later', async () => {

@@ -207,8 +207,12 @@ describe('submit', () => {
     expect(m.snap().matches({ ready: 'picking' })).toBe(true);
   });
 
-  it('keeps the key for a retry after no answer, takes a new one after a refusal', async () => {
-    const failures = [new Refusal(0, 'ERRORS.NETWORK'), new Refusal(402, 'WALLET.INSUFFICIENT_FUNDS')];
+  it('keeps the key for a retry after no answer or a short wallet, takes a new one after a refusal', async () => {
+    const failures = [
+      new Refusal(0, 'ERRORS.NETWORK'),
+      new Refusal(402, 'WALLET.INSUFFICIENT_FUNDS'),
+      new Refusal(403, 'PLAY.LIMIT_REACHED'),
+    ];
     const m = start({
       submit: async () => {
         const f = failures.shift();
@@ -227,9 +231,13 @@ describe('submit', () => {
     m.actor.send({ type: 'SUBMIT' });
     await flush();
     expect(m.snap().context.error).toBe('WALLET.INSUFFICIENT_FUNDS');
+    // Top up and play: the same slip is paid with the same key once the money is in.
     m.actor.send({ type: 'SUBMIT' });
     await flush();
-    expect(m.submit.mock.calls.map(([i]) => i.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-2']);
+    expect(m.snap().context.error).toBe('PLAY.LIMIT_REACHED');
+    m.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(m.submit.mock.calls.map(([i]) => i.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-1', 'key-2']);
     expect(m.snap().matches({ ready: 'submitted' })).toBe(true);
     expect(m.snap().context.error).toBeNull();
   });

@@ -167,7 +167,7 @@ describe('submit', () => {
     ]);
   });
 
-  it('after no answer the same picks are sent again with the same key; after a refusal a new key is made', () => {
+  it('after no answer the same picks are sent again with the same key; after a short wallet the key stays; after a refusal a new key is made', () => {
     const [keying] = steps(ready(['1', '2', '3']), { type: 'SUBMIT' });
     const [sending] = transition(betslipMachine, keying, done('newKey', 'key-1'));
     const noAnswer = Object.assign(new Error('offline'), { status: 0, messageKey: 'ERRORS.NETWORK' });
@@ -177,9 +177,17 @@ describe('submit', () => {
     expect(retry.value).toEqual({ ready: { submitting: 'sending' } });
     expect(spawned(retryActions)[0]).toMatchObject({ id: 'submit', input: { idempotencyKey: 'key-1' } });
 
-    const refusal = Object.assign(new Error('no'), { status: 402, messageKey: 'WALLET.INSUFFICIENT_FUNDS' });
-    const [refused] = transition(betslipMachine, retry, failed('submit', refusal));
-    expect(refused.context.error).toBe('WALLET.INSUFFICIENT_FUNDS');
+    // Short of money: the key stays, so the slip paid after a top-up is the same request.
+    const short = Object.assign(new Error('no'), { status: 402, messageKey: 'WALLET.INSUFFICIENT_FUNDS' });
+    const [wanting] = transition(betslipMachine, retry, failed('submit', short));
+    expect(wanting.context.error).toBe('WALLET.INSUFFICIENT_FUNDS');
+    expect(wanting.context.attempt).toMatchObject({ key: 'key-1' });
+    const [paying, payingActions] = transition(betslipMachine, wanting, { type: 'SUBMIT' });
+    expect(spawned(payingActions)[0]).toMatchObject({ id: 'submit', input: { idempotencyKey: 'key-1' } });
+
+    const refusal = Object.assign(new Error('no'), { status: 403, messageKey: 'PLAY.LIMIT_REACHED' });
+    const [refused] = transition(betslipMachine, paying, failed('submit', refusal));
+    expect(refused.context.error).toBe('PLAY.LIMIT_REACHED');
     expect(refused.context.attempt).toBeNull();
     const [again, againActions] = transition(betslipMachine, refused, { type: 'SUBMIT' });
     expect(again.value).toEqual({ ready: { submitting: 'keying' } });

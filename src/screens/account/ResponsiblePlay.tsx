@@ -1,21 +1,22 @@
-// Responsible play (docs/CONTRACTS.md "Wallet, subscription and account API"): the weekly spending limit and
-// pauses. Lowering a limit or starting a pause applies at once; raising or removing a limit waits 24 hours.
+// Responsible play (docs/CONTRACTS.md "Wallet, subscription and account API"): the weekly spending limit, the
+// weekly deposit limit and pauses. Lowering a limit or starting a pause applies at once; raising or removing a limit waits 24 hours.
 // The server decides; this shows its answer.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import {
   fetchPlayLimits,
   type PauseDuration,
   type PlayLimits,
+  setWeeklyDepositLimit,
   setWeeklyLimit,
   startPause,
 } from '../../api/account';
 import { serverNow } from '../../api/clock';
 import type { ToastKind } from '../../components/Toast';
-import { useShake } from '../../hooks/useShake';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { formatInstant, formatM, parseAmount } from './limits';
+import { LimitForm, type LimitState, useLimitSaid } from './LimitForm';
+import { formatInstant } from './limits';
 import { PAUSE_DURATIONS, usePauseLabel } from './messages';
 
 const PauseDialog = lazy(() => import('./PauseDialog'));
@@ -27,12 +28,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
   const say = useServerMessage();
   const pauseLabel = usePauseLabel();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const { shaking: shakingField, shake: shakeFields } = useShake<'limit'>();
-  const shaking = shakingField('limit');
-  const shake = () => shakeFields(['limit']);
-  const [invalid, setInvalid] = useState(false);
   const [asking, setAsking] = useState<PauseDuration | null>(null);
 
   const reload = useCallback((signal?: AbortSignal) => {
@@ -64,25 +60,17 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
     }
   };
 
-  const limitSaid = (l: PlayLimits) => {
-    if (l.pendingFrom) {
-      const from = formatInstant(l.pendingFrom);
-      const limit = l.pendingWeeklyLimit === null ? '' : formatM(l.pendingWeeklyLimit);
-      return limit
-        ? t`Your new limit of ${limit} applies from ${from}.`
-        : t`Your limit will be removed from ${from}.`;
-    }
-    const limit = l.weeklyLimit === null ? '' : formatM(l.weeklyLimit);
-    return limit ? t`Your weekly limit is now ${limit}.` : t`You have no weekly limit.`;
-  };
-
-  const saveLimit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = parseAmount(amount);
-    setInvalid(value === null);
-    if (value === null) return shake();
-    if (await send(() => setWeeklyLimit(value), limitSaid)) setAmount('');
-  };
+  const said = useLimitSaid();
+  const saveStake = (limit: number | null) =>
+    send(
+      () => setWeeklyLimit(limit),
+      (l) => said(stakeOf(l)),
+    );
+  const saveDeposit = (limit: number | null) =>
+    send(
+      () => setWeeklyDepositLimit(limit),
+      (l) => said(depositOf(l)),
+    );
 
   const confirmPause = async (duration: PauseDuration) => {
     setAsking(null);
@@ -115,54 +103,42 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
           </button>
         </div>
       )}
-      {load.kind === 'ready' && <Limits limits={load.limits} />}
       {load.kind === 'ready' && (
         <>
-          <form className="form limit-form" onSubmit={saveLimit} noValidate>
-            <div className="field">
-              <label htmlFor="rp-amount">
-                <Trans>Weekly spending limit</Trans>
-              </label>
-              <div className={`amount-input${shaking ? ' shake' : ''}`}>
-                <span aria-hidden="true">M</span>
-                <input
-                  id="rp-amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  aria-describedby="rp-explain"
-                  aria-invalid={invalid || undefined}
-                  value={amount}
-                  onChange={(e) => {
-                    setAmount(e.target.value);
-                    setInvalid(false);
-                  }}
-                />
-              </div>
-              <p id="rp-explain" className="hint">
-                <Trans>
-                  Lowering your limit is immediate; raising or removing it takes effect after 24 hours.
-                </Trans>
-              </p>
-            </div>
-            <div className="form-row">
-              <button type="submit" className="btn btn-gold" disabled={busy}>
-                <Trans>Save limit</Trans>
-              </button>
-              {load.limits.weeklyLimit !== null && (
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  disabled={busy}
-                  onClick={() => send(() => setWeeklyLimit(null), limitSaid)}
-                >
-                  <Trans>Remove limit</Trans>
-                </button>
-              )}
-            </div>
-          </form>
+          <LimitForm
+            id="sl"
+            testIds={{ limit: 'weekly-limit', used: 'spent-this-week', pending: 'pending-limit' }}
+            texts={{
+              title: t`Spending limit`,
+              field: t`Weekly spending limit`,
+              current: t`Weekly limit`,
+              used: t`Spent this week`,
+            }}
+            state={stakeOf(load.limits)}
+            busy={busy}
+            save={saveStake}
+          />
+          <LimitForm
+            id="dl"
+            testIds={{
+              limit: 'deposit-limit',
+              used: 'deposited-this-week',
+              pending: 'pending-deposit-limit',
+            }}
+            texts={{
+              title: t`Deposit limit`,
+              field: t`Weekly deposit limit`,
+              current: t`Weekly limit`,
+              used: t`Deposited this week`,
+            }}
+            state={depositOf(load.limits)}
+            busy={busy}
+            save={saveDeposit}
+          />
           <h3 id="rp-pause-title">
             <Trans>Take a break</Trans>
           </h3>
+          <PauseStatus limits={load.limits} />
           <p className="hint">
             <Trans>During a break you cannot play. It starts at once and cannot be shortened.</Trans>
           </p>
@@ -190,40 +166,33 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
   );
 }
 
-/** What applies now and what is waiting. */
-function Limits({ limits }: { limits: PlayLimits }) {
+const stakeOf = (l: PlayLimits): LimitState => ({
+  limit: l.weeklyLimit,
+  pendingLimit: l.pendingWeeklyLimit,
+  pendingFrom: l.pendingFrom,
+  used: l.spentThisWeek,
+});
+
+const depositOf = (l: PlayLimits): LimitState => ({
+  limit: l.weeklyDepositLimit ?? null,
+  pendingLimit: l.pendingWeeklyDepositLimit ?? null,
+  pendingFrom: l.depositPendingFrom ?? null,
+  used: l.depositedThisWeek ?? 0,
+});
+
+/** The break, if one is running. */
+function PauseStatus({ limits }: { limits: PlayLimits }) {
   const { t } = useLingui();
   const until =
     limits.pausedUntil && new Date(limits.pausedUntil).getTime() > serverNow()
       ? formatInstant(limits.pausedUntil)
       : '';
-  const from = limits.pendingFrom ? formatInstant(limits.pendingFrom) : '';
-  const limit = limits.pendingWeeklyLimit === null ? '' : formatM(limits.pendingWeeklyLimit);
   return (
-    <>
-      <dl className="account-list">
-        <div>
-          <dt>{t`Weekly limit`}</dt>
-          <dd data-testid="weekly-limit">
-            {limits.weeklyLimit === null ? t`No limit` : formatM(limits.weeklyLimit)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t`Spent this week`}</dt>
-          <dd data-testid="spent-this-week">{formatM(limits.spentThisWeek)}</dd>
-        </div>
-        <div>
-          <dt>{t`Break`}</dt>
-          <dd data-testid="pause-status">{until ? t`Until ${until}` : t`None`}</dd>
-        </div>
-      </dl>
-      {from && (
-        <p className="pending-note" data-testid="pending-limit">
-          {limit
-            ? t`Your new limit of ${limit} applies from ${from}.`
-            : t`Your limit will be removed from ${from}.`}
-        </p>
-      )}
-    </>
+    <dl className="account-list">
+      <div>
+        <dt>{t`Break`}</dt>
+        <dd data-testid="pause-status">{until ? t`Until ${until}` : t`None`}</dd>
+      </div>
+    </dl>
   );
 }

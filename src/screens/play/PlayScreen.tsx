@@ -35,6 +35,8 @@ const loadNotices = () => import('./playNotices');
 const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
 const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
 const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
+// Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
+const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
 /** The round's identity: its reference and when it closes (Maseru time, as the server sends it). */
 function RoundLine({ sid, closes }: { sid: string; closes: string }) {
@@ -96,6 +98,12 @@ export default function PlayScreen() {
   const missingMarked = useSelector(actor, (s) => s.context.missingMarked);
   const roundChange = useSelector(actor, (s) => s.context.roundChange);
   const lastSent = useSelector(actor, (s) => s.context.lastSent);
+  const shortOfMoney = useSelector(
+    actor,
+    (s) => s.matches({ ready: 'failed' }) && s.context.error === 'WALLET.INSUFFICIENT_FUNDS',
+  );
+  // The slip the top-up is for, kept while its dialog is open (the machine's error clears on the resubmit).
+  const [topUp, setTopUp] = useState<{ sid: string; priceCents: number } | null>(null);
   const subscribed = useIsSubscribed();
   const testimonials = useTestimonials();
   const list = useRef<HTMLOListElement>(null);
@@ -105,6 +113,14 @@ export default function PlayScreen() {
   useEffect(() => {
     if (aboveDefault) void loadConfirm().catch(() => undefined); // ready before the tap that needs it
   }, [aboveDefault]);
+
+  useEffect(() => {
+    if (shortOfMoney && betslip) setTopUp({ sid: betslip.sid, priceCents: price });
+  }, [shortOfMoney, betslip, price]);
+  const payAfterTopUp = useCallback(() => {
+    setTopUp(null);
+    actor.send({ type: 'SUBMIT' });
+  }, [actor]);
 
   const onTap = useCallback(
     (index: number, digit: Digit) => actor.send({ type: 'TAP', index, digit }),
@@ -231,6 +247,18 @@ export default function PlayScreen() {
             outcomes={outcomes}
             onConfirm={() => actor.send({ type: 'CONFIRM' })}
             onCancel={() => actor.send({ type: 'CANCEL' })}
+          />
+        </Suspense>
+      )}
+
+      {topUp && (
+        <Suspense fallback={null}>
+          <TopUpDialog
+            sid={topUp.sid}
+            priceCents={topUp.priceCents}
+            openSid={phase === 'ready' && betslip ? betslip.sid : null}
+            onPay={payAfterTopUp}
+            onClose={() => setTopUp(null)}
           />
         </Suspense>
       )}

@@ -1,6 +1,6 @@
 // Transactions: a time-range filter and an accordion of wallet moves, 8 per page, each with its date
 // (dd/MM/yyyy HH:mm), signed amount in colour and translated reason in the header, and its service and
-// the balance after it inside; the filtered statement downloads as CSV. The filter and page are the
+// the balance after it inside (and a deposit's or cash-out's status and reference); the filtered statement downloads as CSV. The filter and page are the
 // Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
@@ -13,7 +13,7 @@ import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
-import { moveReason } from './moveReasons';
+import { moveReason, moveStatus } from './moveReasons';
 
 export function Transactions({
   moves,
@@ -43,13 +43,15 @@ export function Transactions({
   // The statement as shown (the time range applied), built here: no request, works offline.
   const download = () => {
     const rows = [
-      [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`],
+      [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`, t`Status`, t`Reference`],
       ...shown.map((m) => [
         statementDate(m.createDate),
         moveReason(i18n, m.reason),
         m.amount.toFixed(2),
         m.balanceAfter === undefined ? '' : m.balanceAfter.toFixed(2),
         m.serviceId,
+        m.status ? moveStatus(i18n, m.status) : '',
+        m.reference ?? '',
       ]),
     ];
     const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
@@ -92,6 +94,22 @@ export function Transactions({
                     </dt>
                     <dd>{m.serviceId}</dd>
                   </div>
+                  {m.status && (
+                    <div>
+                      <dt>
+                        <Trans>Status</Trans>
+                      </dt>
+                      <dd data-testid="move-status">{moveStatus(i18n, m.status)}</dd>
+                    </div>
+                  )}
+                  {m.reference && (
+                    <div>
+                      <dt>
+                        <Trans>Reference</Trans>
+                      </dt>
+                      <dd className="move-reference">{m.reference}</dd>
+                    </div>
+                  )}
                 </dl>
               </details>
             </li>

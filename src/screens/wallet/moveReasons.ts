@@ -22,3 +22,16 @@ export const moveReason = (i18n: I18n, reason: string): string => {
   const known = REASONS[reason];
   return known ? i18n._(known) : reasonTitle(reason);
 };
+
+// The status of a deposit or a cash-out, as its statement row shows it.
+const STATUSES: Record<string, MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  CONFIRMED: msg`Completed`,
+  CANCELLED: msg`Cancelled`,
+  FAILED: msg`Failed`,
+};
+
+export const moveStatus = (i18n: I18n, status: string): string => {
+  const known = STATUSES[status];
+  return known ? i18n._(known) : reasonTitle(status);
+};
