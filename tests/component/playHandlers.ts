@@ -83,4 +83,20 @@ export const playDefaults = [
   // Receipts: no slips played yet, and a key set for /verify (tests that check receipts set their own).
   http.get(`${PLAY}/my-slips`, () => HttpResponse.json([])),
   http.get('/api/receipts/jwks.json', () => HttpResponse.json({ keys: [] })),
+  // Pages reached on the way (Results, Account): no history, no standing picks, no limits.
+  http.post(`${PLAY}/fetch-past-submitted-betslips`, () => HttpResponse.json([])),
+  http.get(`${PLAY}/standing-picks`, () => HttpResponse.json({ standing: null, lastPlay: null })),
+  http.get(`${PLAY}/play-limits`, () =>
+    HttpResponse.json({
+      weeklyLimit: null,
+      pendingWeeklyLimit: null,
+      pendingFrom: null,
+      pausedUntil: null,
+      spentThisWeek: 0,
+      weeklyDepositLimit: null,
+      pendingWeeklyDepositLimit: null,
+      depositPendingFrom: null,
+      depositedThisWeek: 0,
+    }),
+  ),
 ];
