@@ -324,7 +324,15 @@ const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db
 const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.marketing, ROLES.admin));
 
-  app.get('/testimonials', async () => listTestimonials(db));
+  app.get('/testimonials', async (request) => {
+    const list = await listTestimonials(db);
+    await audit(
+      db,
+      { actor: request.user.msisdn, action: 'TESTIMONIALS.READ', target: 'testimonials' },
+      now(),
+    );
+    return list;
+  });
 
   app.post(
     '/testimonials',

@@ -178,6 +178,8 @@ describeEachDb('support and marketing screens API', (t) => {
     expect(added.statusCode, added.body).toBe(201);
     const list = (await call(marketing, 'GET', '/testimonials')).json() as { id: number; imgUrl: string }[];
     expect(list.find((x) => x.id === added.json().id)?.imgUrl).toBe('');
+    // Reading the list is audited like any operator read.
+    expect(await auditRows('TESTIMONIALS.READ', 'testimonials')).toHaveLength(1);
     const foreign = await post({
       lang: 'st',
       name: 'Lineo',
