@@ -16,7 +16,6 @@ import {
 import { useServerMessage } from '../../i18n/serverMessages';
 import { AuditLog } from './AuditLog';
 import { ConfirmPanel } from './ConfirmPanel';
-import { CreateBetslip } from './CreateBetslip';
 import { Reports } from './Reports';
 import { ResultsForm } from './ResultsForm';
 import { RoundBuilder } from './RoundBuilder';
@@ -241,7 +240,6 @@ export default function AdminScreen() {
       )}
 
       <RoundBuilder past={betslips ?? []} run={run} busy={busy} />
-      <CreateBetslip run={run} />
       <Reports />
       <AuditLog />
     </section>
