@@ -32,7 +32,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outle
 
 /** Someone already signed in has no business on /login, /register or /reset-password. */
 const leaveIfSignedIn = ({ context, search }: { context: RouterContext; search: { redirect?: string } }) => {
-  if (context.session.isLoggedIn()) throw redirect({ href: safeRedirect(search.redirect) });
+  if (context.session.isLoggedIn())
+    throw redirect({ href: safeRedirect(search.redirect, context.session.home()) });
 };
 
 const loginRoute = createRoute({
@@ -75,8 +76,8 @@ const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: 'shell', c
 const indexRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: HOME });
+  beforeLoad: ({ context }) => {
+    throw redirect({ href: context.session.isLoggedIn() ? context.session.home() : HOME });
   },
 });
 

@@ -179,3 +179,15 @@ export const isAdmin = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.adm
 export const isCallCenter = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.callCenter);
 export const isMarketing = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.marketing);
 export const isSubscriber = (s: Pick<Session, 'role'> | null) => hasRole(s, ROLES.user);
+
+/**
+ * Where signing in lands when there is no page to go back to: a subscriber plays; an operator who is not
+ * also a subscriber opens their own screen (an admin /admin, the call centre /support, marketing /marketing).
+ */
+export function homeFor(s: Pick<Session, 'role'> | null): string {
+  if (!s || isSubscriber(s)) return '/play';
+  if (isAdmin(s)) return '/admin';
+  if (isCallCenter(s)) return '/support';
+  if (isMarketing(s)) return '/marketing';
+  return '/play';
+}

@@ -2,7 +2,7 @@
 // house style has it: the machine never imports the router; this module hands it a `navigate`.
 import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import type { Role } from '../../machines/rules/roles';
-import { hasRole, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
+import { hasRole, homeFor, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { type Credentials, sessionMachine } from '../../machines/session/sessionMachine';
 import { endSession } from '../api/auth';
 import { config } from '../config';
@@ -52,17 +52,19 @@ export interface SessionService extends SessionReader {
   isLoggedIn(): boolean;
   login(username: string, password: string, redirect?: string | null): void;
   signOut(): void;
+  /** Where this user lands with no page to go back to (their role's screen; /play for a subscriber). */
+  home(): string;
   /** A user action: refreshes the token when the rules say it is due. The app root sends it on clicks. */
   userAction(): void;
 }
 
-/** The default page after signing in. */
+/** The default page after signing in (a subscriber's; see `homeFor` for operators). */
 export const HOME = '/play';
 
 /** Only same-origin app paths are followed after sign-in (no open redirect, no loop back to /login). */
-export function safeRedirect(target: string | null | undefined): string {
-  if (!target?.startsWith('/') || target.startsWith('//')) return HOME;
-  if (/^\/(login|register|reset-password)\b/.test(target)) return HOME;
+export function safeRedirect(target: string | null | undefined, home: string = HOME): string {
+  if (!target?.startsWith('/') || target.startsWith('//')) return home;
+  if (/^\/(login|register|reset-password)\b/.test(target)) return home;
   return target;
 }
 
@@ -130,7 +132,8 @@ export function createSessionService(nav: SessionNavigator): SessionService {
       // After an expiry or a refusal the subscriber comes back where they were once signed in again.
       goToLogin: (_, { reason }) =>
         nav.toLogin(reason === 'expired' || reason === 'refused' ? nav.currentHref() : undefined),
-      goAfterLogin: (_, { redirect }) => nav.to(safeRedirect(redirect)),
+      // Stored by `persist` just before: the new session's roles choose the landing page.
+      goAfterLogin: (_, { redirect }) => nav.to(safeRedirect(redirect, homeFor(readSession()))),
     },
   });
   const actor = createActor(machine, {
@@ -166,6 +169,7 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     },
     login: (username, password, redirect) => actor.send({ type: 'LOGIN', username, password, redirect }),
     signOut: () => actor.send({ type: 'SIGN_OUT' }),
+    home: () => homeFor(current()),
     userAction: () => actor.send({ type: 'USER_ACTION' }),
   };
 }

@@ -77,4 +77,15 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
+
+  it('lands an operator who is not a subscriber on their own screen', async () => {
+    localStorage.setItem('lang', 'en');
+    const access = makeToken({ user: 'callcentre', roles: ['ROLE_CALL_CENTER'] });
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ ...tokenAnswer(access), refresh_token: 'r' })));
+    const { user, path } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number'), 'callcentre');
+    await user.type(screen.getByLabelText('Password'), 'callcentre1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(path()).toBe('/support'));
+  });
 });

@@ -233,5 +233,6 @@ export async function signIn(page: Page, username = '26650000001', password = 'd
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/(play|admin)/);
+  // Where the role lands: a subscriber on /play, an operator on their screen (homeFor).
+  await page.waitForURL(/\/(play|admin|support|marketing)/);
 }

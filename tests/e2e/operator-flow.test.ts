@@ -1,4 +1,4 @@
-// The whole game, end to end: the operator creates a betslip on /admin from JSON and publishes it, told
+// The whole game, end to end: a betslip created through the admin API is published on /admin, told
 // first that it will wait for the demo round still open (SCHEDULED); the demo round ends and it goes live;
 // the demo subscriber picks all 14 on /play and pays; the operator enters the 14 results the subscriber
 // picked in one form, previews the settlement and settles after the close; the subscriber sees the slip won
@@ -6,6 +6,8 @@
 // exactly the prize; anyone signed out finds the round's official results on /rounds.
 // Closes are brought forward with the demo-only POST /dev/close-current-betslip instead of waiting (with
 // ?played=1 the matches have been played too, so their results may be entered).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
@@ -28,6 +30,7 @@ interface PastSlip {
   };
 }
 
+const root = new URL('../..', import.meta.url).pathname;
 const SID = 'E2E-0001';
 const SUBSCRIBER = '26650000001';
 /** The subscriber's picks, one digit per match (1 home, 3 draw, 2 away), and the results that make them right. */
@@ -77,17 +80,22 @@ describe('operator flow', () => {
 
   it('creates, plays, settles and pays a betslip that the subscriber then sees as won', async () => {
     const api = apiAs(phone);
-    // The operator creates the betslip through the JSON form, ending two minutes from now.
+    // The betslip itself comes from the API with the operator's token, as an integration would send it
+    // (building one in the form is round-flow.test.ts's), ending two minutes from now.
     await signIn(admin, 'admin', 'admin1234');
     await admin.getByTestId('lang-en').click();
     await admin.goto('/admin');
     await admin.getByRole('heading', { name: 'Operations', level: 1 }).waitFor();
-    const json = admin.getByLabel('Betslip (JSON: endDate, 14 matches, betslipParams)');
-    const example = JSON.parse(await json.inputValue()) as { endDate: string; sid?: string };
+    const example = JSON.parse(readFileSync(join(root, 'server/ops/example-betslip.json'), 'utf8')) as object;
     const endsAt = new Date(Date.now() + 2 * 60_000);
-    await json.fill(JSON.stringify({ ...example, sid: SID, endDate: endsAt.toISOString() }, null, 2));
-    await admin.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect.poll(() => notice(admin).textContent(), WAIT).toBe(`Betslip ${SID} created as a draft.`);
+    const token = await admin.evaluate(() => localStorage.getItem('token'));
+    const created = await fetch(`${e2e.server.url}/api/admin/betslips`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...example, sid: SID, endDate: endsAt.toISOString() }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    await admin.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('DRAFT');
 
     // Publishing says what will happen first: the demo round is still open, so this one waits.

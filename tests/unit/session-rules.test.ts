@@ -7,6 +7,7 @@ import {
   EXPIRY_REFRESH_RETRY_MS,
   formatCountdown,
   hasRole,
+  homeFor,
   isAdmin,
   isCallCenter,
   isCountdownOver,
@@ -177,6 +178,15 @@ describe('roles', () => {
     expect(isSubscriber({ role: '["commxp-user"]' })).toBe(true);
     expect(isCallCenter({ role: '["ROLE_CALL_CENTER"]' })).toBe(true);
     expect(hasRole(null, 'ROLE_ADMIN')).toBe(false);
+  });
+  it('lands a subscriber on /play and an operator on their own screen', () => {
+    expect(homeFor({ role: '["commxp-user"]' })).toBe('/play');
+    expect(homeFor({ role: '["commxp-user","ROLE_ADMIN"]' })).toBe('/play');
+    expect(homeFor({ role: '["ROLE_ADMIN","ROLE_MARKETING"]' })).toBe('/admin');
+    expect(homeFor({ role: '["ROLE_CALL_CENTER"]' })).toBe('/support');
+    expect(homeFor({ role: '["ROLE_MARKETING"]' })).toBe('/marketing');
+    expect(homeFor({ role: 'null' })).toBe('/play');
+    expect(homeFor(null)).toBe('/play');
   });
   it('reads nothing from null, unreadable or non-array text', () => {
     expect(parseRoles('null')).toEqual([]);
