@@ -11,7 +11,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { ROLES } from '../machines/rules/roles';
+import { ROLES, type Role } from '../machines/rules/roles';
 import type { Api } from './api';
 import { PendingScreen } from './components/PendingScreen';
 import { validateResultsSearch, validateWalletSearch } from './lib/listSearch';
@@ -174,37 +174,36 @@ const walletRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/wallet/WalletScreen')),
 });
 
-/** The operator screen: ROLE_ADMIN only (anyone else signed in goes to /play); lazy, outside the subscriber bundle. */
-const adminRoute = createRoute({
-  getParentRoute: () => guardedRoute,
-  path: 'admin',
-  beforeLoad: ({ context }) => {
-    if (!context.session.hasRole(ROLES.admin)) throw redirect({ to: HOME });
-  },
-  component: lazyRouteComponent(() => import('./screens/admin/AdminScreen')),
-});
+/**
+ * An operator's screen (lazy): only the roles given get in; anyone else signed in goes to their own home
+ * (a subscriber /play, another operator their screen). The API refuses the same roles (machines/rules/roles.ts).
+ */
+const operatorRoute = <P extends string>(
+  path: P,
+  roles: readonly Role[],
+  load: () => Promise<{ default: ComponentType }>,
+) =>
+  createRoute({
+    getParentRoute: () => guardedRoute,
+    path,
+    beforeLoad: ({ context }) => {
+      if (!roles.some((role) => context.session.hasRole(role)))
+        throw redirect({ href: context.session.home() });
+    },
+    component: lazyRouteComponent(load),
+  });
 
-/** The call-centre screen: ROLE_CALL_CENTER or ROLE_ADMIN (anyone else signed in goes to /play); lazy. */
-const supportRoute = createRoute({
-  getParentRoute: () => guardedRoute,
-  path: 'support',
-  beforeLoad: ({ context }) => {
-    if (!context.session.hasRole(ROLES.callCenter) && !context.session.hasRole(ROLES.admin))
-      throw redirect({ to: HOME });
-  },
-  component: lazyRouteComponent(() => import('./screens/support/SupportScreen')),
-});
-
-/** The marketing screen: ROLE_MARKETING or ROLE_ADMIN (anyone else signed in goes to /play); lazy. */
-const marketingRoute = createRoute({
-  getParentRoute: () => guardedRoute,
-  path: 'marketing',
-  beforeLoad: ({ context }) => {
-    if (!context.session.hasRole(ROLES.marketing) && !context.session.hasRole(ROLES.admin))
-      throw redirect({ to: HOME });
-  },
-  component: lazyRouteComponent(() => import('./screens/marketing/MarketingScreen')),
-});
+const adminRoute = operatorRoute('admin', [ROLES.admin], () => import('./screens/admin/AdminScreen'));
+const supportRoute = operatorRoute(
+  'support',
+  [ROLES.callCenter, ROLES.admin],
+  () => import('./screens/support/SupportScreen'),
+);
+const marketingRoute = operatorRoute(
+  'marketing',
+  [ROLES.marketing, ROLES.admin],
+  () => import('./screens/marketing/MarketingScreen'),
+);
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

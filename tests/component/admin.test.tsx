@@ -147,17 +147,21 @@ function adminApi(
 }
 
 describe('operator screen', () => {
-  it.each([[['commxp-user']], [['ROLE_CALL_CENTER']], [['ROLE_MARKETING']]])(
-    'sends %j from /admin to /play without asking the admin API',
-    async (roles) => {
+  it.each([
+    [['commxp-user'], '/play'],
+    [['ROLE_CALL_CENTER'], '/support'],
+    [['ROLE_MARKETING'], '/marketing'],
+  ])(
+    'sends %j from /admin to their own screen (%s) without asking the admin screen’s API',
+    async (roles, home) => {
       const calls = adminApi();
       localStorage.setItem('lang', 'en');
       storeSession({ roles });
       const { path } = await renderApp('/admin');
-      await waitFor(() => expect(path()).toBe('/play'));
+      await waitFor(() => expect(path()).toBe(home));
       expect(screen.queryByRole('heading', { name: 'Operations' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Operations' })).toBeNull();
-      expect(calls).toEqual([]);
+      expect(calls.filter((c) => /\/(betslips|reports|audit|deposits)/.test(c.path))).toEqual([]);
     },
   );
 

@@ -71,12 +71,15 @@ function marketingApi() {
 }
 
 describe('marketing screen', () => {
-  it.each([[['commxp-user']], [['ROLE_CALL_CENTER']]])('sends %j from /marketing to /play', async (roles) => {
+  it.each([
+    [['commxp-user'], '/play'],
+    [['ROLE_CALL_CENTER'], '/support'],
+  ])('sends %j from /marketing to their own screen (%s)', async (roles, home) => {
     const calls = marketingApi();
     localStorage.setItem('lang', 'en');
     storeSession({ roles });
     const { path } = await renderApp('/marketing');
-    await waitFor(() => expect(path()).toBe('/play'));
+    await waitFor(() => expect(path()).toBe(home));
     expect(screen.queryByRole('link', { name: 'Marketing' })).toBeNull();
     expect(calls).toEqual([]);
   });

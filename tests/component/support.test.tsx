@@ -94,12 +94,15 @@ function supportApi(
 }
 
 describe('call-centre screen', () => {
-  it.each([[['commxp-user']], [['ROLE_MARKETING']]])('sends %j from /support to /play', async (roles) => {
+  it.each([
+    [['commxp-user'], '/play'],
+    [['ROLE_MARKETING'], '/marketing'],
+  ])('sends %j from /support to their own screen (%s)', async (roles, home) => {
     const calls = supportApi();
     localStorage.setItem('lang', 'en');
     storeSession({ roles });
     const { path } = await renderApp('/support');
-    await waitFor(() => expect(path()).toBe('/play'));
+    await waitFor(() => expect(path()).toBe(home));
     expect(screen.queryByRole('link', { name: 'Call centre' })).toBeNull();
     expect(calls).toEqual([]);
   });

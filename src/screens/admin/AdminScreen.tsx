@@ -21,8 +21,8 @@ import { ResultsForm } from './ResultsForm';
 import { RoundBuilder } from './RoundBuilder';
 import { SettlementTable } from './SettlementTable';
 import './admin.css';
+import { type Notice, OperatorNotice } from './OperatorNotice';
 
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
 type Confirm = { sid: string; kind: 'publish' | 'settle'; preview?: SettlementPreview } | null;
 
 /** Statuses whose results may still be entered or corrected, and those that may be settled. */
@@ -108,14 +108,7 @@ export default function AdminScreen() {
         <Trans>Operations</Trans>
       </h1>
 
-      {notice && (
-        <p
-          className={`admin-notice admin-notice-${notice.kind} admin-notice-sticky`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
+      <OperatorNotice notice={notice} sticky />
 
       <div className="admin-list-head">
         <h2>

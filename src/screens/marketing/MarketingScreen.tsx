@@ -12,8 +12,7 @@ import { TestimonialList } from './TestimonialList';
 import '../admin/admin.css';
 import '../support/support.css';
 import './marketing.css';
-
-export type Notice = { kind: 'ok' | 'error'; text: string } | null;
+import { type Notice, OperatorNotice } from '../admin/OperatorNotice';
 
 export default function MarketingScreen() {
   const { t, i18n } = useLingui();
@@ -41,14 +40,7 @@ export default function MarketingScreen() {
       <h1 id="page-title">
         <Trans>Marketing</Trans>
       </h1>
-      {notice && (
-        <p
-          className={`admin-notice admin-notice-${notice.kind} admin-notice-sticky`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
+      <OperatorNotice notice={notice} sticky />
 
       <section className="admin-card" aria-labelledby="mk-testimonials">
         <h2 id="mk-testimonials">

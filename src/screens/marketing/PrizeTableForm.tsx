@@ -6,7 +6,7 @@ import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
 import { fetchDefaultPrizes, saveDefaultPrizes } from '../../api/marketing';
 import { useServerMessage } from '../../i18n/serverMessages';
-import type { Notice } from './MarketingScreen';
+import type { Notice } from '../admin/OperatorNotice';
 import { badTiers, fieldsOf, PRIZE_TIERS, type PrizeFields, prizesOf } from './prizeForm';
 
 export function PrizeTableForm({ onNotice }: { onNotice: (notice: Notice) => void }) {

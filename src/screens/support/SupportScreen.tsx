@@ -12,8 +12,7 @@ import { ConfirmPanel } from '../admin/ConfirmPanel';
 import { SupportDetails } from './SupportDetails';
 import '../admin/admin.css';
 import './support.css';
-
-type Notice = { kind: 'ok' | 'error'; text: string } | null;
+import { type Notice, OperatorNotice } from '../admin/OperatorNotice';
 
 export default function SupportScreen() {
   const { t } = useLingui();
@@ -99,14 +98,7 @@ export default function SupportScreen() {
         </button>
       </form>
 
-      {notice && (
-        <p
-          className={`admin-notice admin-notice-${notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
+      <OperatorNotice notice={notice} />
 
       {view && (
         <>
