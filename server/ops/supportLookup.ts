@@ -2,6 +2,7 @@
 // account, the subscription, the wallet exactly as the subscriber sees it, recent slips with their receipt
 // references, and the payments not final yet. Read-only; the route audits the read.
 import type { Kysely } from 'kysely';
+import { preferredLang } from '../channels/phoneData.ts';
 import { acceptedVersion } from '../content/terms.ts';
 import type { Database } from '../db/index.ts';
 import { limitsView } from '../play/limits.ts';
@@ -13,14 +14,10 @@ type Db = Kysely<Database>;
 /** Recent slips shown (the subscriber's results screen has the whole history). */
 export const SUPPORT_SLIPS = 20;
 
-/** The language the subscriber last chose on a phone channel or for notices, or null if none is stored. */
+/** The language the subscriber last chose on a phone channel (phoneData) or for notices, or null if none. */
 export async function subscriberLanguage(db: Db, msisdn: string): Promise<string | null> {
-  const pref = await db
-    .selectFrom('channel_prefs')
-    .select('lang')
-    .where('msisdn', '=', msisdn)
-    .executeTakeFirst();
-  if (pref) return pref.lang;
+  const pref = await preferredLang(db, msisdn);
+  if (pref) return pref;
   const push = await db
     .selectFrom('push_subscriptions')
     .select('lang')

@@ -21,7 +21,7 @@ import { ResultsForm } from './ResultsForm';
 import { RoundBuilder } from './RoundBuilder';
 import { SettlementTable } from './SettlementTable';
 import './admin.css';
-import { type Notice, OperatorNotice } from './OperatorNotice';
+import { LoadFailed, type Notice, OperatorNotice } from './OperatorNotice';
 
 type Confirm = { sid: string; kind: 'publish' | 'settle'; preview?: SettlementPreview } | null;
 
@@ -119,14 +119,7 @@ export default function AdminScreen() {
           <Trans>Refresh</Trans>
         </button>
       </div>
-      {loadError && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>{say(loadError)}</p>
-          <button type="button" className="btn btn-gold" onClick={() => void load()}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
+      {loadError && <LoadFailed message={say(loadError)} onRetry={() => void load()} />}
       {!loadError && betslips === null && (
         <p role="status">
           <Trans>Loading…</Trans>

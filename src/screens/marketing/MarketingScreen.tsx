@@ -12,7 +12,7 @@ import { TestimonialList } from './TestimonialList';
 import '../admin/admin.css';
 import '../support/support.css';
 import './marketing.css';
-import { type Notice, OperatorNotice } from '../admin/OperatorNotice';
+import { LoadFailed, type Notice, OperatorNotice } from '../admin/OperatorNotice';
 
 export default function MarketingScreen() {
   const { t, i18n } = useLingui();
@@ -61,14 +61,7 @@ export default function MarketingScreen() {
             </label>
           ))}
         </fieldset>
-        {loadError && (
-          <div className="admin-notice admin-notice-error" role="alert">
-            <p>{say(loadError)}</p>
-            <button type="button" className="btn btn-gold" onClick={() => void load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        )}
+        {loadError && <LoadFailed message={say(loadError)} onRetry={() => void load()} />}
         <TestimonialList
           items={items}
           lang={lang}
