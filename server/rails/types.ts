@@ -32,3 +32,28 @@ export const alnum = (reference: string, max: number) => reference.replace(/[^A-
 
 /** Cents as the decimal string the rails take ("25.00"). */
 export const decimalAmount = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Where an emulator keeps what the provider would remember (its payments, sessions): in memory for a
+ * separate emulator process or a test, in the database for the demo server, so a payment outlives a
+ * kill -9 of our process exactly as it would at the real provider.
+ */
+export interface RailStore<T> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T): Promise<void>;
+}
+
+export function memoryStore<T>(): RailStore<T> {
+  const saved = new Map<string, T>();
+  return {
+    async get(key) {
+      return saved.get(key);
+    },
+    async set(key, value) {
+      saved.set(key, value);
+    },
+  };
+}
+
+/** Resolves after `ms` (emulator latency). */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
