@@ -17,7 +17,9 @@ import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
+import { bossSchema } from './jobs/boss.ts';
 import { type JobsAppOptions, registerJobs } from './jobs/plugin.ts';
+import { createMetrics, type Metrics, registerMetrics } from './metrics.ts';
 import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -36,6 +38,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The operator's content (CONTENT_DIR), read once at start-up. */
     siteContent: SiteContent;
+    /** Prometheus metrics (server/metrics.ts); served at /metrics when METRICS_TOKEN is set. */
+    metrics: Metrics;
   }
 }
 
@@ -84,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('now', now);
   app.decorate('events', createEventBus());
+  app.decorate('metrics', createMetrics());
   app.decorate('siteContent', loadContent(config.contentDir));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -149,6 +154,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(503).send(errorBody(503, 'ERRORS.UNAVAILABLE'));
     }
   });
+
+  if (config.metricsToken) {
+    registerMetrics(app, {
+      token: config.metricsToken,
+      db: db.kysely,
+      metrics: app.metrics,
+      bossSchema: () => bossSchema(db),
+    });
+  }
 
   const sms = options.sms ?? createSmsProvider(config, db.kysely, app.log, now);
   await app.register(identity, { config, db, now, sms, hasher: options.hasher });

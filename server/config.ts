@@ -3,6 +3,7 @@
 // that are printed in the README.
 import { join } from 'node:path';
 import { projectRoot } from './paths.ts';
+import { loadRailsConfig, type RailsConfig } from './railsConfig.ts';
 
 /** Password-hash cost (argon2id). Tests lower it: hashing is deliberately slow. */
 export interface Argon2Cost {
@@ -80,6 +81,10 @@ export interface Config {
    * subscription's price and period (server/content/siteContent.ts). Defaults to the shipped demo content.
    */
   contentDir: string;
+  /** The payment and messaging rails (server/railsConfig.ts): real, emulated (demo) or not offered. */
+  rails: RailsConfig;
+  /** Bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 export interface AbuseLimits {
@@ -323,5 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     gatewayToken: read(env, 'USSD_GATEWAY_TOKEN'),
     contentDir: read(env, 'CONTENT_DIR') ?? join(projectRoot, 'content'),
+    rails: loadRailsConfig(env, production, demo),
+    metricsToken: read(env, 'METRICS_TOKEN'),
   };
 }
