@@ -9,6 +9,13 @@ const REAL = {
   OTP_PEPPER: 'a-real-pepper-0123456789',
   MOBILE_MONEY_CALLBACK_SECRET: 'a-real-callback-secret-0123',
   PUBLIC_URL: 'https://jackpot14.example',
+  MPESA_BASE_URL: 'https://openapi.m-pesa.com/openapi/ipg/v2/vodacomLES',
+  MPESA_API_KEY: 'a-real-api-key',
+  MPESA_PUBLIC_KEY: 'MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA',
+  MPESA_SERVICE_PROVIDER_CODE: '000000',
+  AT_BASE_URL: 'https://api.africastalking.com/version1',
+  AT_USERNAME: 'jackpot14',
+  AT_API_KEY: 'a-real-at-key',
 };
 
 describe('loadConfig', () => {
@@ -109,5 +116,40 @@ describe('loadConfig', () => {
 
   it('refuses demo mode in production', () => {
     expect(() => loadConfig({ ...REAL, DEMO: 'true' })).toThrow(/DEMO/);
+  });
+
+  it('runs every rail on its emulator in demo mode, and only the configured ones in production', () => {
+    const demo = loadConfig({}).rails;
+    expect([demo.mpesa.kind, demo.ecocash.kind, demo.billing.kind, demo.africasTalking.kind]).toEqual([
+      'emulator',
+      'emulator',
+      'emulator',
+      'emulator',
+    ]);
+    expect(demo.smsProvider).toBe('outbox');
+    const real = loadConfig(REAL).rails;
+    expect(real.mpesa).toMatchObject({
+      kind: 'real',
+      settings: { serviceProviderCode: '000000', sessionLiveMs: 30_000, timeoutMs: 120_000, origin: '*' },
+    });
+    expect([real.ecocash.kind, real.billing.kind]).toEqual(['off', 'off']);
+    expect(real.smsProvider).toBe('africastalking');
+  });
+
+  it('refuses production without a mobile-money rail or an SMS provider, and half-set rails', () => {
+    const none = { ...REAL, MPESA_BASE_URL: undefined, MPESA_API_KEY: undefined };
+    expect(() => loadConfig(none)).toThrow(/MPESA_BASE_URL, MPESA_API_KEY missing/);
+    expect(() =>
+      loadConfig({ ...none, MPESA_PUBLIC_KEY: undefined, MPESA_SERVICE_PROVIDER_CODE: undefined }),
+    ).toThrow(/mobile-money rail/);
+    expect(() =>
+      loadConfig({ ...REAL, AT_BASE_URL: undefined, AT_USERNAME: undefined, AT_API_KEY: undefined }),
+    ).toThrow(/SMS provider/);
+    expect(() => loadConfig({ ...REAL, MPESA_BASE_URL: 'http://openapi.example/x' })).toThrow(/https/);
+    expect(() => loadConfig({ ...REAL, SMS_PROVIDER: 'outbox' })).toThrow(/demo mode only/);
+    // A loopback rail over http (an emulator process, a local gateway) is allowed.
+    expect(loadConfig({ ...REAL, MPESA_BASE_URL: 'http://127.0.0.1:9100/mpesa' }).rails.mpesa.kind).toBe(
+      'real',
+    );
   });
 });
