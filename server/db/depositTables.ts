@@ -25,6 +25,8 @@ export interface DepositTables {
     flag: Nullable<string>;
     flagged_amount_cents: Int8Nullable;
     move_id: Int8Nullable;
+    failure_reason: Nullable<string>;
+    provider_code: Nullable<string>;
     created_at: CreatedAt;
     updated_at: Timestamp;
   };

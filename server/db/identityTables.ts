@@ -1,5 +1,5 @@
 // Kysely row types for the tables of migration 001_identity (login_failures: dropped by 007_abuse_limits;
-// otps.purpose: added by 010_otp_purpose).
+// otps.purpose: added by 010_otp_purpose; users' operator columns by 017_operator_accounts).
 
 import type { JWK } from 'jose';
 import type { ColumnType } from 'kysely';
@@ -26,6 +26,12 @@ export interface IdentityTables {
     updated_at: ColumnType<Date, Date | undefined, Date>;
     /** When the subscriber confirmed being 18 or older (015_terms_acceptance; null before). */
     adult_confirmed_at: NullableTimestamp;
+    /** A password set by another operator: changed before anything else (017_operator_accounts). */
+    must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+    /** When an admin disabled the account; null while it may sign in (017_operator_accounts). */
+    disabled_at: NullableTimestamp;
+    /** The last successful password grant (017_operator_accounts). */
+    last_sign_in_at: NullableTimestamp;
   };
   /** Each version of the terms a subscriber accepted, once, with the time (015_terms_acceptance). */
   terms_acceptances: {

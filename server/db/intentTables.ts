@@ -35,8 +35,16 @@ export interface IntentTables {
     lang: string | null;
     status: AirtimePurchaseStatus;
     provider_ref: string | null;
+    failure_reason?: string | null;
+    provider_code?: string | null;
     created_at: CreatedAt;
     updated_at: Timestamp;
+  };
+  rail_emulator_records: {
+    rail: string;
+    key: string;
+    value: Json<unknown>;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
   simulator_outcomes: {
     provider: string;

@@ -71,6 +71,9 @@ export interface PlayWalletTables {
     provider_ref: string | null;
     /** Added by migration 003: our reference at the mobile-money provider. */
     reference: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Added by migration 018: why it failed (INSUFFICIENT_FUNDS…) and the provider's code. */
+    failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    provider_code: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: CreatedAt;
     updated_at: Timestamp;
   };

@@ -17,6 +17,8 @@ import * as deposits from './013_deposits.ts';
 import * as operationsTools from './014_operations_tools.ts';
 import * as termsAcceptance from './015_terms_acceptance.ts';
 import * as ussdSms from './016_ussd_sms.ts';
+import * as operatorAccounts from './017_operator_accounts.ts';
+import * as rails from './018_rails.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '014_operations_tools': operationsTools,
   '015_terms_acceptance': termsAcceptance,
   '016_ussd_sms': ussdSms,
+  '017_operator_accounts': operatorAccounts,
+  '018_rails': rails,
 };
