@@ -194,6 +194,12 @@ const operatorRoute = <P extends string>(
   });
 
 const adminRoute = operatorRoute('admin', [ROLES.admin], () => import('./screens/admin/AdminScreen'));
+/** Staff accounts: list, add, reset a password, disable (docs/CONTRACTS.md "Operator accounts"). */
+const operatorsRoute = operatorRoute(
+  'admin/operators',
+  [ROLES.admin],
+  () => import('./screens/admin/OperatorsScreen'),
+);
 const supportRoute = operatorRoute(
   'support',
   [ROLES.callCenter, ROLES.admin],
@@ -223,6 +229,7 @@ const routeTree = rootRoute.addChildren([
       walletRoute,
       guarded('account', () => import('./screens/account/AccountScreen')),
       adminRoute,
+      operatorsRoute,
       supportRoute,
       marketingRoute,
     ]),

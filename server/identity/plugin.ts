@@ -1,5 +1,6 @@
 // The identity provider as one Fastify plugin: loads the realm key, serves the token endpoint, JWKS and
-// discovery document, registration with SMS codes, and decorates `app.authenticate` for protected routes.
+// discovery document, registration with SMS codes and operator accounts, and decorates `app.authenticate`
+// for protected routes.
 // Wrapped with fastify-plugin so the decorator is visible to the rest of the app.
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,7 @@ import { accountRoutes } from './accountRoutes.ts';
 import { BRUTE_FORCE } from './bruteForce.ts';
 import { REALM_PATH } from './issuer.ts';
 import { loadSigningKeys } from './keys.ts';
+import { registerOperatorRoutes } from './operatorRoutes.ts';
 import { OtpService } from './otp.ts';
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts';
 import { bearerAuth, registerProtected } from './protect.ts';
@@ -59,6 +61,10 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
   app.decorate('otp', otp);
   app.decorateRequest('user', null as never);
 
+  const loginLimits = {
+    policy: BRUTE_FORCE,
+    failedAccountsPerAddress: config.limits.loginFailedAccountsPerAddress,
+  };
   await app.register(tokenRoutes, {
     prefix: REALM_PATH,
     db,
@@ -67,10 +73,7 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
     hasher,
     clients: { ...config.clients },
     now,
-    loginLimits: {
-      policy: BRUTE_FORCE,
-      failedAccountsPerAddress: config.limits.loginFailedAccountsPerAddress,
-    },
+    loginLimits,
     publicUrl: config.publicUrl,
   });
   await app.register(registrationRoutes, {
@@ -83,6 +86,8 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
     now,
   });
   await registerProtected(app, accountRoutes, { db, hasher, tokens, now });
+  // Operator accounts: the admins' API and an operator's own first password (they need the hasher).
+  await registerOperatorRoutes(app, { db, hasher, now, loginLimits, websiteSecret: config.clients.website });
 };
 
 export const identity = fp(identityPlugin, { name: 'identity', fastify: '5.x' });

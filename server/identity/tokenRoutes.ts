@@ -7,6 +7,7 @@ import { realmIssuer } from './issuer.ts';
 import type { SigningKeys } from './keys.ts';
 import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
 import { authenticateClient, OAuthError } from './oauth.ts';
+import { recordOperatorSignIn } from './operators.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { API_CLIENT, SCOPE, type TokenService } from './tokens.ts';
 import { canonicalUsername, findUserByUsername } from './users.ts';
@@ -98,7 +99,14 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
       await pruneSignInLimits(o.db, o.loginLimits.policy, now);
       throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
     }
+    // The password was right, so the account's failures are forgiven whatever follows; the state of the
+    // account is told only to someone who knows its password (Keycloak's answers for each).
     await forgiveSignIn(o.db, admission.attempt);
+    if (user.disabledAt) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
+    // A password another operator chose (UPDATE_PASSWORD required action): POST
+    // /api/web-registration/operator-password sets the operator's own first.
+    if (user.mustChangePassword) throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
+    if (user.msisdn === null) await recordOperatorSignIn(o.db, user.id, now);
     return o.tokens.signIn(user, clientId, realmIssuer(request, o.publicUrl));
   }
 

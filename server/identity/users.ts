@@ -11,17 +11,27 @@ export interface User {
   passwordHash: string;
   roles: string[];
   createdAt: Date;
+  /** A password set by another operator: it must be changed before the account is used. */
+  mustChangePassword: boolean;
+  /** When the account was disabled (it cannot sign in), or null. */
+  disabledAt: Date | null;
+  /** The last successful sign-in with the password, or null. */
+  lastSignInAt: Date | null;
 }
 
 type Db = Kysely<Database>;
 
-const toUser = (row: {
+/** A users row as a User. */
+export const toUser = (row: {
   id: string;
   username: string;
   msisdn: string | null;
   password_hash: string;
   roles: string[];
   created_at: Date;
+  must_change_password: boolean;
+  disabled_at: Date | null;
+  last_sign_in_at: Date | null;
 }): User => ({
   id: row.id,
   username: row.username,
@@ -29,6 +39,9 @@ const toUser = (row: {
   passwordHash: row.password_hash,
   roles: row.roles,
   createdAt: row.created_at,
+  mustChangePassword: row.must_change_password,
+  disabledAt: row.disabled_at,
+  lastSignInAt: row.last_sign_in_at,
 });
 
 /** The stored username for what someone typed: a phone number in any spelling, or a lower-cased name. */
@@ -63,6 +76,8 @@ export interface NewUser {
   createdAt: Date;
   /** When the subscriber confirmed being 18 or older (registration); operators have none. */
   adultConfirmedAt?: Date;
+  /** An operator whose password another operator chose (must change it at first sign-in). */
+  mustChangePassword?: boolean;
 }
 
 /** Inserts a user; does nothing when the username exists. Returns whether it was created. */
@@ -78,16 +93,27 @@ export async function createUser(db: Db, user: NewUser): Promise<boolean> {
       created_at: user.createdAt,
       updated_at: user.createdAt,
       adult_confirmed_at: user.adultConfirmedAt ?? null,
+      must_change_password: user.mustChangePassword ?? false,
     })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function setPassword(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+/**
+ * Sets a user's password. `mustChange` says whether someone else chose it (an admin's reset: changed at the
+ * next sign-in); the user's own change or reset clears the flag.
+ */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+  mustChange = false,
+): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: at })
+    .set({ password_hash: passwordHash, updated_at: at, must_change_password: mustChange })
     .where('id', '=', userId)
     .execute();
 }

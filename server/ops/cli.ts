@@ -2,6 +2,7 @@
 // through the same functions, against the database the configuration names (DATA_DIR / DATABASE_URL).
 //   npm run ops -- create-betslip file.json | publish SID | set-result SID POS RESULT [POS RESULT …]
 //                 | settle SID | list
+//                 | add-operator NAME ROLE | disable-operator NAME | set-operator-password NAME (password on stdin)
 // Prints the answer as JSON. Exit codes: 0 done, 1 refused (message key on stderr), 2 usage.
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -12,6 +13,13 @@ import { type Db, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { createJobs } from '../jobs/index.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
+import {
+  OPERATOR_COMMANDS,
+  OPERATOR_USAGE,
+  OperatorUsageError,
+  readPasswordLine,
+  runOperatorCommand,
+} from './operatorCli.ts';
 import type { OpResult } from './outcome.ts';
 import { CreateBetslipBody, type CreateBetslipInput } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
@@ -22,6 +30,7 @@ const USAGE = `usage: npm run ops -- <command>
   set-result SID POS RESULT [...]    POS 1-14, RESULT HOME_WIN | AWAY_WIN | DRAW | VOID (pairs may repeat)
   settle SID                         count and pay the prizes (again: finishes an interrupted run)
   list                               every betslip with its status and results
+${OPERATOR_USAGE}
 The database is the server's: DATA_DIR (embedded; stop the server first) or DATABASE_URL.`;
 
 class UsageError extends Error {}
@@ -102,6 +111,7 @@ export async function run(argv: string[], out = console.log, err = console.error
     'set-result': (n) => n >= 3 && n % 2 === 1,
     settle: (n) => n === 1,
     list: (n) => n === 0,
+    ...OPERATOR_COMMANDS,
   };
   const fits = arity[command];
   if (!fits?.(args.length)) {
@@ -152,6 +162,17 @@ export async function run(argv: string[], out = console.log, err = console.error
       case 'list':
         result = { ok: true, value: await listBetslips(kysely, now()) };
         break;
+      case 'add-operator':
+      case 'disable-operator':
+      case 'set-operator-password':
+        result = await runOperatorCommand(command, {
+          db: kysely,
+          argon2: config.argon2,
+          who,
+          args,
+          readPassword: () => readPasswordLine(),
+        });
+        break;
       default:
         throw new UsageError(`unknown command ${command}`);
     }
@@ -164,7 +185,7 @@ export async function run(argv: string[], out = console.log, err = console.error
     out(JSON.stringify(result.value, null, 2));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof OperatorUsageError) {
       err(`${error.message}\n\n${USAGE}`);
       return 2;
     }

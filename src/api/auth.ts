@@ -13,9 +13,19 @@ export interface TokenResponse {
   token_type?: string;
 }
 
+/** Keycloak's descriptions of an account that may not sign in yet, or at all, and their message keys. */
+const ACCOUNT_STATES: Record<string, string> = {
+  // A required action (an operator's password set by an admin): the sign-in screen asks for a new one.
+  'Account is not fully set up': 'AUTH.PASSWORD_CHANGE_REQUIRED',
+  'Account disabled': 'AUTH.ACCOUNT_DISABLED',
+};
+
 /** Maps an OAuth error answer to a message key the UI translates (src/i18n/serverMessages.ts). */
-function oauthMessageKey(status: number, error: string | undefined): string {
+function oauthMessageKey(status: number, error: string | undefined, description: string | undefined): string {
   if (status === 429) return 'AUTH.TOO_MANY_ATTEMPTS';
+  const state =
+    description && Object.hasOwn(ACCOUNT_STATES, description) ? ACCOUNT_STATES[description] : null;
+  if (error === 'invalid_grant' && status === 400 && state) return state;
   if (error === 'invalid_grant') return 'AUTH.INVALID_CREDENTIALS';
   return 'ERRORS.SERVER';
 }
@@ -41,7 +51,7 @@ async function tokenCall(fields: Record<string, string>, signal?: AbortSignal): 
     error_description?: string;
   };
   if (!res.ok || !data.access_token || !data.refresh_token) {
-    const key = res.ok ? 'ERRORS.SERVER' : oauthMessageKey(res.status, data.error);
+    const key = res.ok ? 'ERRORS.SERVER' : oauthMessageKey(res.status, data.error, data.error_description);
     throw new ApiError(res.status, key, data.error_description ?? res.statusText);
   }
   return data as TokenResponse;

@@ -68,6 +68,14 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'TESTIMONIAL.NOT_FOUND': msg`That testimonial does not exist.`,
   'PRIZES.INVALID': msg`The prize list is not valid.`,
   'SUBSCRIBER.NOT_FOUND': msg`No subscriber has that number.`,
+  // Operator accounts (docs/CONTRACTS.md "Operator accounts").
+  'AUTH.PASSWORD_CHANGE_REQUIRED': msg`Your password was set by an administrator. Choose your own password to continue.`,
+  'AUTH.ACCOUNT_DISABLED': msg`This account has been disabled. Ask an administrator.`,
+  'OPERATOR.EXISTS': msg`An account with this username already exists.`,
+  'OPERATOR.UNKNOWN': msg`There is no operator with that username.`,
+  'OPERATOR.SELF': msg`You cannot disable your own account.`,
+  'OPERATOR.INVALID_NAME': msg`A username is 3 to 32 small letters, digits, dots, dashes or underscores, starting with a letter.`,
+  'PASSWORD.SAME_AS_OLD': msg`The new password must differ from the old one.`,
 };
 
 /** Said when a key has no entry above. */

@@ -149,6 +149,17 @@ function samples(now: Date): Record<string, Sample> {
       },
     },
     'DELETE /api/admin/testimonials/:id': { params: { id: '999999' } },
+    'POST /api/admin/operators': {
+      body: { username: 'nul-operator', role: 'ROLE_MARKETING', password: 'secret123' },
+    },
+    'POST /api/admin/operators/:username/disable': { params: { username: 'nobody' } },
+    'POST /api/admin/operators/:username/password': {
+      params: { username: 'nobody' },
+      body: { password: 'secret123' },
+    },
+    'POST /api/web-registration/operator-password': {
+      body: { username: 'nobody', oldPassword: 'secret123', newPassword: 'secret456' },
+    },
     'POST /api/protected/wep-push-notification-subscription': {
       body: {
         endpoint: 'https://push.example.com/send/abc',

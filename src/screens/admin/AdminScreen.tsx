@@ -2,6 +2,7 @@
 // with their status, create one from JSON, publish, enter results per match, settle. Every refusal is
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
@@ -107,6 +108,11 @@ export default function AdminScreen() {
       <h1 id="page-title">
         <Trans>Operations</Trans>
       </h1>
+      <p>
+        <Link to="/admin/operators">
+          <Trans>Staff accounts</Trans>
+        </Link>
+      </p>
 
       <OperatorNotice notice={notice} sticky />
 

@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { PASSWORD_CHECKS, PASSWORD_MIN_LENGTH, type PasswordCheck } from '../../../machines/rules/password';
 import { PasswordField } from '../../components/PasswordInput';
 
@@ -24,9 +24,11 @@ interface Props {
   submitLabel: string;
   busy: boolean;
   onSubmit: (password: string, again: string) => void;
+  /** Fields above the new password (an operator's first password asks for the old one there). */
+  leading?: ReactNode;
 }
 
-export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy, onSubmit }: Props) {
+export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy, onSubmit, leading }: Props) {
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -38,6 +40,7 @@ export function PasswordStep({ id, passwordLabel, againLabel, submitLabel, busy,
 
   return (
     <form className="form" onSubmit={submit} noValidate>
+      {leading}
       <PasswordField
         id={`${id}-password`}
         label={passwordLabel}

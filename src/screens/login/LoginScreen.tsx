@@ -1,6 +1,7 @@
 // Sign-in: phone number (or operator name) and password through the session machine, which stores the
 // tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the reset by SMS
-// code, carrying the number typed so far.
+// code, carrying the number typed so far. An operator whose password an administrator set is asked for
+// their own first (SetOperatorPassword), then signed in with it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,10 @@ import { useServerMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
 import { PhoneField } from '../auth/PhoneField';
+import { SetOperatorPassword } from './SetOperatorPassword';
+
+/** The sign-in's answer for an account whose password someone else set (src/api/auth.ts). */
+const PASSWORD_CHANGE_REQUIRED = 'AUTH.PASSWORD_CHANGE_REQUIRED';
 
 export default function LoginScreen() {
   const { t } = useLingui();
@@ -21,6 +26,8 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
+  /** "Back to sign in" from the set-password form, until the next attempt. */
+  const [leftSetPassword, setLeftSetPassword] = useState(false);
 
   const typedNumber = normaliseMsisdn(username);
   const onSubmit = (e: FormEvent) => {
@@ -28,8 +35,25 @@ export default function LoginScreen() {
     // Our own words in the chosen language, not the browser's (the form is noValidate).
     setMissing(!username.trim() || !password);
     if (busy || !username.trim() || !password) return;
+    setLeftSetPassword(false);
     session.login(username, password, redirect ?? null);
   };
+
+  if (errorKey === PASSWORD_CHANGE_REQUIRED && !busy && !leftSetPassword) {
+    return (
+      <AuthLayout title={t`Sign in`}>
+        <SetOperatorPassword
+          username={username}
+          typedPassword={password}
+          onCancel={() => setLeftSetPassword(true)}
+          onSignIn={(newPassword) => {
+            setPassword(newPassword);
+            session.login(username, newPassword, redirect ?? null);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t`Sign in`}>
