@@ -22,9 +22,10 @@ import { type JobsAppOptions, registerJobs } from './jobs/plugin.ts';
 import { createMetrics, type Metrics, registerMetrics } from './metrics.ts';
 import { registerOperations } from './ops/routes.ts';
 import { registerPlayAndWallet } from './play/plugin.ts';
-import { createSmsProvider, type SmsProvider } from './providers/sms.ts';
+import type { SmsProvider } from './providers/sms.ts';
 import { registerPush } from './push/plugin.ts';
 import type { PushSender } from './push/sender.ts';
+import { buildRails, type RailEmulators } from './rails/build.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
 import { notFoundHandler, serveBuild } from './static.ts';
 
@@ -40,6 +41,8 @@ declare module 'fastify' {
     siteContent: SiteContent;
     /** Prometheus metrics (server/metrics.ts); served at /metrics when METRICS_TOKEN is set. */
     metrics: Metrics;
+    /** The demo's rail emulators (their knobs); null when every rail is real or off. */
+    railEmulators: RailEmulators | null;
   }
 }
 
@@ -164,7 +167,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const sms = options.sms ?? createSmsProvider(config, db.kysely, app.log, now);
+  // The payment and messaging rails (and in demo mode their emulators under /dev/rails).
+  const rails = await buildRails(app, { config, db: db.kysely, now, errors: app.metrics.railErrors });
+  app.decorate('railEmulators', rails.emulators);
+  const sms = options.sms ?? rails.sms;
   await app.register(identity, { config, db, now, sms, hasher: options.hasher });
 
   // Everything a signed-in subscriber calls lives under /api/protected and goes through
@@ -172,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerProtected(app, whoamiRoutes, {});
   await app.register(publicContentRoutes, { prefix: '/api/public', content: app.siteContent });
   await registerProtected(app, termsRoutes, { content: app.siteContent, db: db.kysely, now });
-  await registerPlayAndWallet(app, { config, db, now });
+  await registerPlayAndWallet(app, { config, db, now, rails });
   // Playing without data: the USSD and SMS gateways' callbacks, on the same submission code.
   await registerChannels(app, { config, db, now, sms });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).

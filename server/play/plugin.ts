@@ -4,16 +4,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
 import { accountCreatedAt } from '../identity/users.ts';
-import { CALLBACK_PATH, SIGNATURE_HEADER } from '../providers/depositCallback.ts';
-import {
-  createMobileMoney,
-  type MobileMoneyProvider,
-  MobileMoneySimulator,
-} from '../providers/mobileMoney.ts';
-import { createOperatorBilling, type OperatorBilling } from '../providers/operatorBilling.ts';
-import { databaseOutcomes } from '../providers/simulatorOutcomes.ts';
+import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
+import type { OperatorBilling } from '../providers/operatorBilling.ts';
+import type { BuiltRails } from '../rails/build.ts';
+import { ecocashNotifyRoute } from '../rails/ecocash/notify.ts';
+import { depositResult } from '../rails/mobileMoney.ts';
 import { depositCallbackRoute } from '../wallet/depositCallbackRoute.ts';
 import { depositRoutes } from '../wallet/depositRoutes.ts';
+import { findByReference, settleDeposit } from '../wallet/deposits.ts';
 import { moneyRoutes } from '../wallet/moneyRoutes.ts';
 import type { ReconcilerDeps } from '../wallet/reconcile.ts';
 import { walletRoutes } from '../wallet/routes.ts';
@@ -27,9 +25,9 @@ import { standingRoutes } from './standingRoutes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Operator billing (airtime charges). In demo mode and tests an OperatorBillingSimulator. */
+    /** Operator billing (airtime charges): the carrier's OneAPI gateway, or its emulator in demo mode. */
     operatorBilling: OperatorBilling;
-    /** Mobile money (cash-out, airtime). In demo mode and tests a MobileMoneySimulator. */
+    /** Mobile money (deposits, cash-outs) and airtime on the rails (server/rails/mobileMoney.ts). */
     mobileMoney: MobileMoneyProvider;
     /** What payment reconciliation works on (the providers and the stake rules of this app). */
     reconcilerDeps: ReconcilerDeps;
@@ -44,41 +42,38 @@ export async function registerPlayAndWallet(
     config: Config;
     db: Db;
     now: () => Date;
-    billing?: OperatorBilling;
-    mobileMoney?: MobileMoneyProvider;
+    rails: BuiltRails;
   },
 ): Promise<void> {
-  const { config, db, now } = options;
-  // The demo simulators remember their payments in the database, as a real provider would.
-  const billing =
-    options.billing ?? createOperatorBilling(config, databaseOutcomes(db.kysely, 'operator-billing'));
+  const { config, db, now, rails } = options;
+  const billing = rails.billing;
   app.decorate('operatorBilling', billing);
-  const mobileMoney =
-    options.mobileMoney ??
-    createMobileMoney(
-      config,
-      databaseOutcomes(db.kysely, 'mobile-money'),
-      databaseOutcomes(db.kysely, 'mobile-money-deposits'),
-    );
+  const mobileMoney = rails.mobileMoney;
   app.decorate('mobileMoney', mobileMoney);
+  // A rail that answers in the call (M-Pesa C2B) or by notification (EcoCash) settles its deposit here,
+  // exactly as the signed callback and the status query do: once, whoever comes first.
+  mobileMoney.onDepositResult = async (reference, result) => {
+    const deposit = await findByReference(db.kysely, reference);
+    if (deposit) await settleDeposit(db.kysely, deposit.id, result);
+  };
+  if (rails.ecocashNotify)
+    await app.register(ecocashNotifyRoute, {
+      ...rails.ecocashNotify,
+      onResult: async (reference, _msisdn, status) => {
+        if (status.status === 'PENDING' || status.status === 'UNKNOWN') return;
+        const deposit = await findByReference(db.kysely, reference);
+        if (!deposit || deposit.walletSid !== 'ECOCASH') return;
+        await mobileMoney.onDepositResult?.(
+          reference,
+          depositResult(status, deposit.providerRequestId ?? '', deposit.amountCents),
+        );
+      },
+    });
   const receiptKey = loadReceiptKey(config);
   app.decorate('receiptKey', receiptKey);
   // Slips from before receipts, and the demo's history, get theirs (a no-op once all have one).
   const backfilled = await backfillReceipts(db.kysely, receiptKey);
   if (backfilled > 0) app.log.info({ backfilled }, 'receipts issued for earlier slips');
-  // The demo provider calls our deposit callback itself, through the real route (signature and all).
-  if (mobileMoney instanceof MobileMoneySimulator) {
-    mobileMoney.deliver = async (rawBody, signature) =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: CALLBACK_PATH,
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-          payload: rawBody,
-        })
-      ).statusCode;
-  }
-  app.addHook('onClose', async () => mobileMoney.close?.());
   const stakes = {
     db: db.kysely,
     billing,

@@ -2,6 +2,7 @@
 // HMAC-SHA256 of the raw body under the shared callback secret, in X-Callback-Signature. The provider
 // (or the demo simulator) signs; our callback route verifies before reading anything.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FailureReason } from '../rails/types.ts';
 
 export const CALLBACK_PATH = '/api/providers/mobile-money/deposit-callback';
 export const SIGNATURE_HEADER = 'x-callback-signature';
@@ -20,6 +21,9 @@ export interface DepositResult {
   amountCents?: number;
   receipt?: string;
   phoneNumber?: string;
+  /** Not paid: why, as the subscriber is told, and the provider's own code (kept for the operator). */
+  failureReason?: FailureReason;
+  providerCode?: string | null;
 }
 
 export interface StkCallbackBody {

@@ -113,12 +113,29 @@ export async function confirmCashOut(db: LedgerDb, id: number, providerRef: stri
   return row !== undefined;
 }
 
+/** Why a payment failed, as the subscriber is told, and the provider's own code (for the operator). */
+export interface FailureDetail {
+  failureReason?: string | null;
+  providerCode?: string | null;
+}
+
 /** PENDING → FAILED with the money credited back, in one transaction. False when not pending. */
-export function failCashOut(db: LedgerDb, id: number, providerRef: string | null = null): Promise<boolean> {
+export function failCashOut(
+  db: LedgerDb,
+  id: number,
+  providerRef: string | null = null,
+  why: FailureDetail = {},
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('cash_outs')
-      .set({ status: 'FAILED', provider_ref: providerRef, updated_at: new Date() })
+      .set({
+        status: 'FAILED',
+        provider_ref: providerRef,
+        failure_reason: why.failureReason ?? null,
+        provider_code: why.providerCode ?? null,
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
       .returning(['msisdn', 'amount_cents'])

@@ -58,6 +58,8 @@ const DepositView = Type.Object({
   providerReceipt: Type.Union([Type.String(), Type.Null()]),
   mobileWalletSid: Type.String(),
   createDate: Type.String(),
+  failureReason: Type.Union([Type.String(), Type.Null()]),
+  providerCode: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** A deposit as the subscriber sees it (a flag is for the operator: the subscriber sees it pending). */
@@ -70,6 +72,9 @@ export const depositView = (d: Deposit) => ({
   providerReceipt: d.providerReceipt,
   mobileWalletSid: d.walletSid,
   createDate: d.createdAt.toISOString(),
+  failureReason:
+    d.status === 'FAILED' || d.status === 'CANCELLED' ? (d.failureReason ?? 'PROVIDER_ERROR') : null,
+  providerCode: d.providerCode,
 });
 
 export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = async (app, opts) => {
@@ -120,7 +125,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = as
           if (asked !== 'TIMEOUT') {
             if (asked.status === 'ACCEPTED')
               await recordProviderRequest(db, deposit.id, asked.providerRequestId);
-            else await refuseDeposit(db, deposit.id, asked.reason);
+            else
+              await refuseDeposit(db, deposit.id, asked.reason, {
+                failureReason: asked.failureReason,
+                providerCode: asked.providerCode,
+              });
           }
           const current = (await findDeposit(db, deposit.id)) ?? deposit;
           return {

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { DepositStatus, DepositTables } from '../db/depositTables.ts';
 import { type DepositResult, RESULT } from '../providers/depositCallback.ts';
+import type { FailureReason } from '../rails/types.ts';
 import { inTransaction, type LedgerDb, lockWallet, postMove, toCents } from './ledger.ts';
 
 /** The idempotency route name of POST deposit (reconciliation holds the same key). */
@@ -26,6 +27,8 @@ export interface Deposit {
   resultCode: number | null;
   flag: string | null;
   flaggedAmountCents: number | null;
+  failureReason: string | null;
+  providerCode: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,6 +46,8 @@ const toDeposit = (row: Selectable<DepositTables['deposits']>): Deposit => ({
   resultCode: row.result_code,
   flag: row.flag,
   flaggedAmountCents: row.flagged_amount_cents === null ? null : toCents(row.flagged_amount_cents),
+  failureReason: row.failure_reason,
+  providerCode: row.provider_code,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -105,6 +110,15 @@ export async function findDeposit(db: LedgerDb, id: string): Promise<Deposit | u
   return row && toDeposit(row);
 }
 
+export async function findByReference(db: LedgerDb, reference: string): Promise<Deposit | undefined> {
+  const row = await db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row && toDeposit(row);
+}
+
 export async function findByProviderRequest(db: LedgerDb, providerRequestId: string) {
   const row = await db
     .selectFrom('deposits')
@@ -124,11 +138,33 @@ export async function recordProviderRequest(db: LedgerDb, id: string, providerRe
     .execute();
 }
 
+/**
+ * Why an M-Pesa Express (Daraja-style) result code did not pay, as the subscriber is told: 1032 the
+ * subscriber cancelled, 1037 their phone could not be reached, 1 not enough money, 2001 a wrong PIN.
+ */
+export function failureOfCode(code: number): FailureReason {
+  if (code === RESULT.CANCELLED || code === 2001) return 'DECLINED';
+  if (code === RESULT.UNREACHABLE) return 'NOT_REACHED';
+  if (code === 1) return 'INSUFFICIENT_FUNDS';
+  return 'PROVIDER_ERROR';
+}
+
 /** The provider refused the prompt outright: nothing was asked of the subscriber. */
-export async function refuseDeposit(db: LedgerDb, id: string, reason: string): Promise<void> {
+export async function refuseDeposit(
+  db: LedgerDb,
+  id: string,
+  reason: string,
+  why: { failureReason?: FailureReason; providerCode?: string | null } = {},
+): Promise<void> {
   await db
     .updateTable('deposits')
-    .set({ status: 'FAILED', result_desc: reason.slice(0, 200), updated_at: new Date() })
+    .set({
+      status: 'FAILED',
+      result_desc: reason.slice(0, 200),
+      failure_reason: why.failureReason ?? 'PROVIDER_ERROR',
+      provider_code: why.providerCode ?? null,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
     .execute();
@@ -158,6 +194,7 @@ export function settleDeposit(db: LedgerDb, id: string, result: DepositResult): 
       provider_request_id: result.providerRequestId,
       result_code: result.resultCode,
       result_desc: result.resultDesc.slice(0, 200),
+      provider_code: (result.providerCode ?? String(result.resultCode)).slice(0, 64),
       updated_at: now,
     };
     if (deposit.flag) return 'UNCHANGED';
@@ -171,7 +208,7 @@ export function settleDeposit(db: LedgerDb, id: string, result: DepositResult): 
       const status = result.resultCode === RESULT.CANCELLED ? 'CANCELLED' : 'FAILED';
       await trx
         .updateTable('deposits')
-        .set({ ...base, status })
+        .set({ ...base, status, failure_reason: result.failureReason ?? failureOfCode(result.resultCode) })
         .where('id', '=', id)
         .execute();
       return status;

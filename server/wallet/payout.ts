@@ -33,7 +33,11 @@ export async function settleWithProvider(
   );
   if (outcome !== 'TIMEOUT') {
     if (outcome.status === 'CONFIRMED') await confirmCashOut(db, cashOut.id, outcome.providerRef);
-    else await failCashOut(db, cashOut.id);
+    else
+      await failCashOut(db, cashOut.id, null, {
+        failureReason: outcome.failureReason ?? 'PROVIDER_ERROR',
+        providerCode: outcome.providerCode,
+      });
   }
   // Re-read: a reconciler may have settled it meanwhile, and its outcome is the one that stands.
   return (await findCashOut(db, cashOut.id)) ?? cashOut;

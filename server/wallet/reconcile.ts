@@ -132,14 +132,25 @@ export function reconcileCashOuts(
     (before, limit) => pendingCashOuts(db, before, { limit }),
     async (cashOut) => ({
       scope: await cashOutScope(db, cashOut),
-      status: () => provider.status(cashOut.reference),
+      status: () =>
+        provider.status({
+          reference: cashOut.reference,
+          msisdn: cashOut.msisdn,
+          walletSid: cashOut.mobileWalletSid,
+          amountCents: cashOut.amountCents,
+          createdAt: cashOut.createdAt,
+        }),
       settle: async (answer: PaymentStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'CONFIRMED')
           return (await confirmCashOut(db, cashOut.id, answer.providerRef)) ? 'confirmed' : null;
         // FAILED, or UNKNOWN: the request never reached the provider (minAgeMs rules out one in flight,
         // the held key a retry), so no money left and the subscriber gets it back.
-        return (await failCashOut(db, cashOut.id, null)) ? 'failed' : null;
+        const why =
+          answer.status === 'FAILED'
+            ? { failureReason: answer.failureReason ?? 'PROVIDER_ERROR', providerCode: answer.providerCode }
+            : { failureReason: 'NOT_REACHED' };
+        return (await failCashOut(db, cashOut.id, null, why)) ? 'failed' : null;
       },
     }),
   );
@@ -162,7 +173,14 @@ export function reconcileAirtimePurchases(
       const scope = { msisdn: purchase.msisdn, route: AIRTIME_ROUTE, key: purchase.key };
       return {
         scope,
-        status: () => provider.status(purchase.reference),
+        status: () =>
+          provider.airtimeStatus({
+            reference: purchase.reference,
+            msisdn: purchase.receivingMsisdn,
+            walletSid: purchase.walletSid,
+            amountCents: purchase.amountCents,
+            createdAt: purchase.createdAt,
+          }),
         settle: async (answer: PaymentStatus) => {
           if (answer.status === 'PENDING') return 'stillPending';
           const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
@@ -225,11 +243,18 @@ export function reconcileDeposits(
     (before, limit) => pendingDeposits(db, before, limit),
     async (deposit) => ({
       scope: { msisdn: deposit.msisdn, route: DEPOSIT_ROUTE, key: deposit.idempotencyKey },
-      status: () => provider.depositStatus(deposit.reference),
+      status: () =>
+        provider.depositStatus({
+          reference: deposit.reference,
+          msisdn: deposit.msisdn,
+          walletSid: deposit.walletSid,
+          amountCents: deposit.amountCents,
+          createdAt: deposit.createdAt,
+        }),
       settle: async (answer: DepositStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'UNKNOWN') {
-          await refuseDeposit(db, deposit.id, 'UNKNOWN_TO_PROVIDER');
+          await refuseDeposit(db, deposit.id, 'UNKNOWN_TO_PROVIDER', { failureReason: 'NOT_REACHED' });
           return 'failed';
         }
         const outcome = await settleDeposit(db, deposit.id, answer.result);

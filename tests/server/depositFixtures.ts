@@ -8,7 +8,8 @@ import {
   SIGNATURE_HEADER,
   signCallback,
 } from '../../server/providers/depositCallback.ts';
-import { simulatorOf } from './walletFixtures.ts';
+import type { MpesaTransaction } from '../../server/rails/mpesa/emulator.ts';
+import { emulatorsOf, simulatorOf } from './walletFixtures.ts';
 
 export const SECRET = 'demo-callback-secret';
 
@@ -73,5 +74,21 @@ export async function settled(app: FastifyInstance, token: string, id: string, m
     const view = (await getDeposit(app, token, id)).json();
     if (view.status !== 'PENDING' || Date.now() > until) return view;
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Waits until M-Pesa has decided `msisdn`'s deposit prompt (the C2B call runs after the 202): the
+ * subscriber answered (any status but Pending), or the given status.
+ */
+export async function promptTaken(app: FastifyInstance, msisdn: string, status?: string, ms = 5_000) {
+  const until = Date.now() + ms;
+  const taken = (p: MpesaTransaction) =>
+    p.kind === 'C2B' &&
+    p.msisdn === msisdn &&
+    (status === undefined ? p.status !== 'Pending' : p.status === status);
+  while (!(await emulatorsOf(app).mpesa.payments()).some(taken)) {
+    if (Date.now() > until) throw new Error(`no deposit prompt for ${msisdn}`);
+    await new Promise((r) => setTimeout(r, 10));
   }
 }

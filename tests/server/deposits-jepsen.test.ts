@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { RESULT, signCallback } from '../../server/providers/depositCallback.ts';
+import { transactionReference } from '../../server/rails/mpesa/adapter.ts';
 import { reconcilePayments } from '../../server/wallet/reconcile.ts';
 import { openIntents } from './bankChecks.ts';
 import { depositBody, paid, raw, resetDeposits, sendCallback, unpaid } from './depositFixtures.ts';
@@ -233,7 +234,9 @@ describeEachDb(
       // The run did exercise each path (else the checks above would prove little).
       expect(confirmedOuts.length).toBeGreaterThan(0);
       expect(new Set(deposits.map((d) => d.fate)).size).toBe(6);
-      expect(paidOut.map((p) => p.reference).sort()).toEqual(confirmedOuts.map((c) => c.reference).sort());
+      expect(paidOut.map((p) => p.reference).sort()).toEqual(
+        confirmedOuts.map((c) => transactionReference(c.reference ?? '')).sort(),
+      );
       resetDeposits(app, 'confirm');
     });
   },

@@ -10,6 +10,7 @@ import {
   depositBody,
   getDeposit,
   paid,
+  promptTaken,
   raw,
   resetDeposits,
   SECRET,
@@ -19,7 +20,7 @@ import {
 } from './depositFixtures.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
 import { addSubscriber, get, tokenFor } from './playFixtures.ts';
-import { post, simulatorOf } from './walletFixtures.ts';
+import { emulatorsOf, post, simulatorOf } from './walletFixtures.ts';
 
 const TIMEOUT_MS = 1500;
 
@@ -32,6 +33,9 @@ async function depositsRows(t: TestApp, msisdn: string) {
   ]);
   return { moves: moves.length, deposits: deposits.length, keys: keys.length };
 }
+
+/** Our ThirdPartyConversationID: the reference without separators and 16 hex of its hash. */
+const CONVERSATION_ID = /^DP[0-9A-Z]{8}[0-9a-f]{16}$/;
 
 describeEachDb(
   'deposits',
@@ -46,6 +50,8 @@ describeEachDb(
       resetDeposits(app, 'never');
       const token = await addSubscriber(t(), msisdn);
       const res = await post(app, token, 'deposit', depositBody(amount));
+      // The prompt is answered in the background: switch back only once M-Pesa has taken it.
+      await promptTaken(app, msisdn);
       resetDeposits(app, 'confirm');
       expect(res.statusCode).toBe(202);
       const view = (await getDeposit(app, token, res.json().depositId)).json();
@@ -74,14 +80,15 @@ describeEachDb(
         reference: body.reference,
         amount: 40.5,
         status: 'CONFIRMED',
-        providerRequestId: expect.stringMatching(/^ws_CO_/),
-        providerReceipt: expect.stringMatching(/^SIM/),
+        providerRequestId: expect.stringMatching(CONVERSATION_ID),
+        providerReceipt: expect.stringMatching(/^[0-9A-Z]{10}$/),
       });
       // The same request again: the same deposit, no second prompt, no second credit.
       const again = await post(app, token, 'deposit', depositBody('40.50'), key);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(body);
-      expect(sim.deposits.sent.filter((s) => s.rawBody.includes(view.providerRequestId))).toHaveLength(1);
+      const prompts = emulatorsOf(app).mpesa.completed.filter((p) => p.kind === 'C2B' && p.msisdn === msisdn);
+      expect(prompts).toHaveLength(1);
       const moves = (await listMoves(db.kysely, msisdn)).filter((m) => m.kind === 'DEPOSIT');
       expect(moves).toEqual([expect.objectContaining({ amountCents: 40_50, reason: 'DEPOSIT' })]);
       // Deposits are withdrawable; the operator credit is not.
@@ -259,7 +266,8 @@ describeEachDb(
       expect(res.statusCode).toBe(202);
       expect(res.json().status).toBe('PENDING');
       const id = res.json().depositId;
-      expect((await getDeposit(app, token, id)).json().providerRequestId).toBeNull();
+      // Our own ThirdPartyConversationID, known before M-Pesa answers (and reused on every retry).
+      expect((await getDeposit(app, token, id)).json().providerRequestId).toMatch(CONVERSATION_ID);
       // The status query hangs too: still pending, nothing credited or failed.
       const hanging = simulatorOf(app).depositStatus;
       simulatorOf(app).depositStatus = () => new Promise(() => {});
@@ -272,24 +280,57 @@ describeEachDb(
       expect((await reconcile()).confirmed).toBeGreaterThanOrEqual(1);
       expect((await getDeposit(app, token, id)).json()).toMatchObject({
         status: 'CONFIRMED',
-        providerRequestId: expect.stringMatching(/^ws_CO_/),
+        providerRequestId: expect.stringMatching(CONVERSATION_ID),
       });
       expect((await listMoves(db.kysely, msisdn)).map((m) => m.amountCents)).toEqual([12_00]);
       resetDeposits(app, 'confirm');
     });
 
-    it('shows cancel and timeout outcomes of the demo simulator', async () => {
+    it('shows a cancelled prompt, a wrong PIN and an unanswered one (INS-9, then the query) with the reason', async () => {
       const { app } = t();
-      for (const [outcome, status, msisdn] of [
-        ['cancel', 'CANCELLED', '26650001311'],
-        ['timeout', 'FAILED', '26650001312'],
+      for (const [outcome, status, failureReason, providerCode, msisdn] of [
+        ['cancel', 'CANCELLED', 'DECLINED', 'INS-5', '26650001311'],
+        ['wrongPin', 'FAILED', 'DECLINED', 'INS-6', '26650001314'],
       ] as const) {
-        resetDeposits(app, outcome);
+        resetDeposits(app, 'confirm');
+        emulatorsOf(app).mpesa.outcome = outcome;
         const token = await addSubscriber(t(), msisdn);
         const res = await post(app, token, 'deposit', depositBody(5));
-        expect((await settled(app, token, res.json().depositId)).status).toBe(status);
+        expect(await settled(app, token, res.json().depositId)).toMatchObject({
+          status,
+          failureReason,
+          providerCode,
+        });
       }
+      // INS-9: M-Pesa could not tell in time. Never failed on that alone: the query says it expired.
+      resetDeposits(app, 'timeout');
+      const token = await addSubscriber(t(), '26650001312');
+      const res = await post(app, token, 'deposit', depositBody(5));
+      await promptTaken(app, '26650001312', 'Expired');
+      expect((await getDeposit(app, token, res.json().depositId)).json().status).toBe('PENDING');
+      await reconcile();
+      expect((await getDeposit(app, token, res.json().depositId)).json()).toMatchObject({
+        status: 'FAILED',
+        failureReason: 'NOT_REACHED',
+        providerCode: 'Expired',
+      });
       resetDeposits(app, 'confirm');
+    });
+
+    it('tells a subscriber with too little on M-Pesa why the deposit failed (INS-2006)', async () => {
+      const { app } = t();
+      resetDeposits(app, 'confirm');
+      const msisdn = '26650001315';
+      emulatorsOf(app).mpesa.insufficient.add(msisdn);
+      const token = await addSubscriber(t(), msisdn);
+      const res = await post(app, token, 'deposit', depositBody(5));
+      expect(await settled(app, token, res.json().depositId)).toMatchObject({
+        status: 'FAILED',
+        failureReason: 'INSUFFICIENT_FUNDS',
+        providerCode: 'INS-2006',
+      });
+      expect(await listMoves(t().db.kysely, msisdn)).toEqual([]);
+      emulatorsOf(app).mpesa.insufficient.delete(msisdn);
     });
 
     it('refuses deposits over the weekly deposit limit; lowering is immediate, raising waits a day', async () => {

@@ -222,7 +222,10 @@ describeEachDb('airtime purchases cut off mid-request', (t) => {
     const stuck = await post(app, lostToken, 'mobile-money-transaction', b.body, 'K2');
     expect(stuck.json().messageKey).toBe('IDEMPOTENCY.IN_PROGRESS');
 
-    const report = await reconcileAirtimePurchases(db.kysely, sim, { minAgeMs: 30_000, timeoutMs: 1000 });
+    const report = await reconcileAirtimePurchases(db.kysely, sim.provider, {
+      minAgeMs: 30_000,
+      timeoutMs: 1000,
+    });
     expect(report).toEqual({ confirmed: 1, failed: 1, stillPending: 0 });
     expect(await availableCents(db.kysely, made)).toBe(12_75);
     expect(await availableCents(db.kysely, lost)).toBe(20_00);

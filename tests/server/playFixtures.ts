@@ -4,7 +4,6 @@ import { ROLES } from '../../machines/rules/roles.ts';
 import { seedPlayDemo } from '../../server/demo/seedPlay.ts';
 import { createPasswordHasher } from '../../server/identity/passwords.ts';
 import { createUser } from '../../server/identity/users.ts';
-import type { OperatorBillingSimulator } from '../../server/providers/operatorBilling.ts';
 import { postMove } from '../../server/wallet/ledger.ts';
 import { setSubscription } from '../../server/wallet/subscriptions.ts';
 import { signIn, type TestApp } from './helper.ts';
@@ -47,7 +46,11 @@ export async function tokenFor(t: TestApp, msisdn: string): Promise<string> {
 /** Demo betslips, prizes and testimonials as of the test clock. */
 export const seedPlay = (t: TestApp) => seedPlayDemo(t.db.kysely, t.clock.now());
 
-export const billingOf = (app: FastifyInstance) => app.operatorBilling as OperatorBillingSimulator;
+/** The carrier-billing emulator behind a demo app (its knobs, and the charges and refunds it made). */
+export const billingOf = (app: FastifyInstance) => {
+  if (!app.railEmulators) throw new Error('this app runs no rail emulators (not demo mode)');
+  return app.railEmulators.billing;
+};
 
 export function get(app: FastifyInstance, token: string, route: string) {
   return app.inject({

@@ -51,7 +51,7 @@ describeEachDb(
         messageKey: 'AIRTIME.SUCCESS',
         message: expect.stringContaining('26658001234'),
       });
-      expect(sim.paid.at(-1)).toMatchObject({ receivingMsisdn: '26658001234', walletSid: 'ECOCASH' });
+      expect(sim.paid.at(-1)).toMatchObject({ receivingMsisdn: '26658001234', msisdn });
       const [move] = await listMoves(db.kysely, msisdn);
       expect(move).toMatchObject({ amountCents: -5_25, reason: 'AIRTIME_FOR_FRIEND', serviceId: 'ECOCASH' });
     });

@@ -1,7 +1,9 @@
 // cash-out through the mobile-money provider: withheld until confirmed, reversed on failure, exactly
 // the affordable ones of 50 parallel requests, once per key, and a provider that never answers leaves
 // the cash-out under processing until reconciliation settles it exactly once.
+
 import { expect, it } from 'vitest';
+import { transactionReference } from '../../server/rails/mpesa/adapter.ts';
 import { listMoves, walletSummary } from '../../server/wallet/ledger.ts';
 import { reconcileCashOuts } from '../../server/wallet/reconcile.ts';
 import { describeEachDb } from './helper.ts';
@@ -38,7 +40,11 @@ describeEachDb(
         message: 'M 30.00 has been sent to your M-Pesa wallet.',
       });
       expect(sim.paid.filter((p) => p.msisdn === msisdn)).toEqual([
-        expect.objectContaining({ reference: body.reference, amountCents: 30_00, kind: 'DISBURSE' }),
+        expect.objectContaining({
+          reference: transactionReference(body.reference),
+          amountCents: 30_00,
+          kind: 'DISBURSE',
+        }),
       ]);
       expect(await walletSummary(db.kysely, msisdn)).toEqual({
         totalAvailableAmount: 90_00,

@@ -91,7 +91,7 @@ describeEachDb(
                 pending.push({ cents: o.cents, confirm: o.outcome === 'silent-confirm' });
               }
             } else {
-              await reconcileCashOuts(db.kysely, sim, { minAgeMs: 0, timeoutMs: TIMEOUT_MS });
+              await reconcileCashOuts(db.kysely, sim.provider, { minAgeMs: 0, timeoutMs: TIMEOUT_MS });
               for (const p of pending) {
                 if (p.confirm) model.withdrawn += p.cents;
                 else model.available += p.cents;

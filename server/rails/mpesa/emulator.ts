@@ -86,6 +86,8 @@ export class MpesaEmulator {
   insufficient = new Set<string>();
   sessionLiveMs: number;
   sessionTtlMs: number;
+  /** C2B and B2C payments this instance completed, in order (tests assert nobody is paid twice). */
+  readonly completed: MpesaTransaction[] = [];
   /** Sessions issued and session refusals (401), for tests. */
   sessionsIssued = 0;
   sessionRefusals = 0;
@@ -147,6 +149,7 @@ export class MpesaEmulator {
     const [status, code] = this.decide(created);
     const done = { ...created, status };
     await this.store.set(done.thirdPartyConversationId, done);
+    if (status === 'Completed') this.completed.push(done);
     if (this.hang || (kind === 'C2B' && this.outcome === 'never')) return 'hang';
     return answer(code, identify(done));
   }
@@ -234,8 +237,8 @@ export class MpesaEmulator {
     }
   }
 
+  /** What happens to a payment; a hanging emulator decides the same way and only keeps the answer back. */
   private decide(t: MpesaTransaction): [MpesaTransactionStatus, MpesaCodeName] {
-    if (this.hang) return ['Completed', 'INS-0'];
     if (t.kind === 'B2C')
       return this.random() < this.failureRate ? ['Failed', 'INS-6'] : ['Completed', 'INS-0'];
     if (this.insufficient.has(t.msisdn)) return ['Failed', 'INS-2006'];
