@@ -1,7 +1,7 @@
 // The operator's command line (README "Running the game"): the admin API's operations without a browser,
 // through the same functions, against the database the configuration names (DATA_DIR / DATABASE_URL).
 //   npm run ops -- create-betslip file.json | publish SID | set-result SID POS RESULT [POS RESULT …]
-//                 | settle SID | list
+//                 | settle SID | list | check
 //                 | add-operator NAME ROLE | disable-operator NAME | set-operator-password NAME (password on stdin)
 // Prints the answer as JSON. Exit codes: 0 done, 1 refused (message key on stderr), 2 usage.
 import { readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import {
   runOperatorCommand,
 } from './operatorCli.ts';
 import type { OpResult } from './outcome.ts';
+import { runPreflight } from './preflight.ts';
 import { CreateBetslipBody, type CreateBetslipInput } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
 
@@ -30,6 +31,7 @@ const USAGE = `usage: npm run ops -- <command>
   set-result SID POS RESULT [...]    POS 1-14, RESULT HOME_WIN | AWAY_WIN | DRAW | VOID (pairs may repeat)
   settle SID                         count and pay the prizes (again: finishes an interrupted run)
   list                               every betslip with its status and results
+  check                              validate this configuration and reach each rail without moving money
 ${OPERATOR_USAGE}
 The database is the server's: DATA_DIR (embedded; stop the server first) or DATABASE_URL.`;
 
@@ -113,6 +115,8 @@ export async function run(argv: string[], out = console.log, err = console.error
     list: (n) => n === 0,
     ...OPERATOR_COMMANDS,
   };
+  // The preflight reaches the rails, not the database.
+  if (command === 'check') return args.length === 0 ? runPreflight(out) : 2;
   const fits = arity[command];
   if (!fits?.(args.length)) {
     err(`${fits ? `wrong arguments for ${command}` : `unknown command ${command}`}\n\n${USAGE}`);

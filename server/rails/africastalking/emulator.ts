@@ -321,6 +321,12 @@ export const africasTalkingEmulatorRoutes: FastifyPluginAsync<{ emulator: Africa
     const body = (request.body ?? {}) as { username?: unknown; transactionId?: unknown };
     return send(request, reply, await emulator.find(body.username, body.transactionId));
   });
+  // The account's balance (what a preflight asks: it reaches the account and moves nothing).
+  app.get('/user', async (request, reply) => {
+    const { username } = request.query as { username?: unknown };
+    if (username !== emulator.username) return send(request, reply, unauthorized());
+    return send(request, reply, { status: 200, body: { UserData: { balance: 'LSL 1000.0000' } } });
+  });
   app.get('/query/transaction/find', async (request, reply) => {
     const query = request.query as { username?: unknown; transactionId?: unknown };
     return send(request, reply, await emulator.find(query.username, query.transactionId));
