@@ -1,6 +1,6 @@
 /**
  * The bank test's verdict, read from the database after the run: every rule of "money safe under
- * races, crashes and abuse" as SQL over the ledger, the intents and the simulators' own records, each
+ * races, crashes and abuse" as SQL over the ledger, the intents and the rail emulators' own records, each
  * compared with what the clients were told. Each check collects its violations, so a failure names
  * the rows.
  */
@@ -226,14 +226,19 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
 
   // ── Airtime stakes: charged ⇔ slip (with its pair) or refund ───────────────────────────────────
   const airtimeSlips = await sql<Record<string, unknown>>`
-    SELECT s.id, a.status, a.submission_id, b.id::text AS billing, o.outcome->>'status' AS charged,
-      o.outcome->>'providerRef' AS provider_ref, s.payment_ref, r.reference AS refund
+    SELECT s.id, a.status, a.submission_id, b.id::text AS billing,
+      CASE WHEN o.reference IS NOT NULL THEN 'CHARGED' END AS charged,
+      o.provider_ref, s.payment_ref, CASE WHEN o.status = 'Refunded' THEN o.reference END AS refund
     FROM submissions s
     LEFT JOIN airtime_stakes a ON a.msisdn = s.msisdn AND a.idempotency_key = s.idempotency_key
     LEFT JOIN wallet_moves b ON b.msisdn = s.msisdn AND b.kind = 'OPERATOR_BILLING'
       AND b.idempotency_key = 'billing:' || s.idempotency_key AND b.amount_cents = s.cost_cents
-    LEFT JOIN simulator_outcomes o ON o.provider = 'operator-billing' AND o.reference = a.reference
-    LEFT JOIN simulator_outcomes r ON r.provider = 'operator-billing' AND r.reference = 'refund:' || a.reference
+    LEFT JOIN (SELECT value->'transaction'->>'referenceCode' AS reference,
+        value->'transaction'->>'transactionOperationStatus' AS status,
+        value->'transaction'->>'serverReferenceCode' AS provider_ref
+      FROM rail_emulator_records WHERE rail = 'billing' AND key LIKE 'tx:%'
+        AND value->'transaction'->>'serverReferenceCode' IS NOT NULL
+        AND value->'transaction'->>'originalServerReferenceCode' IS NULL) o ON o.reference = a.reference
     WHERE s.msisdn LIKE ${BENCH} AND s.paid_from = 'AIRTIME'`.execute(k);
   expect(
     airtimeSlips.rows.filter(
@@ -260,11 +265,16 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   expect(strayBilling.rows, 'OPERATOR_BILLING moves without their AIRTIME slip').toEqual([]);
   const stakes = await sql<Record<string, unknown>>`
     SELECT a.reference, a.msisdn, a.idempotency_key AS key, a.status, a.submission_id,
-      o.outcome->>'status' AS charged, r.reference AS refund,
+      CASE WHEN o.reference IS NOT NULL THEN 'CHARGED' END AS charged,
+      CASE WHEN o.status = 'Refunded' THEN o.reference END AS refund,
       EXISTS (SELECT 1 FROM submissions s WHERE s.id = a.submission_id) AS slip
     FROM airtime_stakes a
-    LEFT JOIN simulator_outcomes o ON o.provider = 'operator-billing' AND o.reference = a.reference
-    LEFT JOIN simulator_outcomes r ON r.provider = 'operator-billing' AND r.reference = 'refund:' || a.reference
+    LEFT JOIN (SELECT value->'transaction'->>'referenceCode' AS reference,
+        value->'transaction'->>'transactionOperationStatus' AS status,
+        value->'transaction'->>'serverReferenceCode' AS provider_ref
+      FROM rail_emulator_records WHERE rail = 'billing' AND key LIKE 'tx:%'
+        AND value->'transaction'->>'serverReferenceCode' IS NOT NULL
+        AND value->'transaction'->>'originalServerReferenceCode' IS NULL) o ON o.reference = a.reference
     WHERE a.msisdn LIKE ${BENCH}`.execute(k);
   const wrongStakes = stakes.rows.filter((a) => {
     if (a.status === 'CONFIRMED') return !a.slip || a.charged !== 'CHARGED' || a.refund;
@@ -286,9 +296,12 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   expect(refundedButAccepted, 'a refunded stake is answered 409 BETSLIP.CLOSED').toEqual([]);
   // Charges at the operator that kept the subscriber's airtime without a slip or a refund.
   const keptCharges = await sql<{ reference: string }>`
-    SELECT o.reference FROM simulator_outcomes o WHERE o.provider = 'operator-billing'
-      AND o.reference NOT LIKE 'refund:%' AND o.outcome->>'status' = 'CHARGED'
-      AND NOT EXISTS (SELECT 1 FROM simulator_outcomes r WHERE r.provider = o.provider AND r.reference = 'refund:' || o.reference)
+    SELECT o.reference FROM (SELECT value->'transaction'->>'referenceCode' AS reference,
+        value->'transaction'->>'transactionOperationStatus' AS status,
+        value->'transaction'->>'serverReferenceCode' AS provider_ref
+      FROM rail_emulator_records WHERE rail = 'billing' AND key LIKE 'tx:%'
+        AND value->'transaction'->>'serverReferenceCode' IS NOT NULL
+        AND value->'transaction'->>'originalServerReferenceCode' IS NULL) o WHERE o.status = 'Charged'
       AND NOT EXISTS (SELECT 1 FROM airtime_stakes a JOIN submissions s ON s.id = a.submission_id
         WHERE a.reference = o.reference AND a.status = 'CONFIRMED')`.execute(k);
   expect(keptCharges.rows, 'airtime charged with neither a slip nor a refund').toEqual([]);
@@ -299,13 +312,15 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   // ── Airtime purchases: every debit confirmed or given back ─────────────────────────────────────
   const purchases = await sql<Record<string, unknown>>`
     SELECT p.reference, p.msisdn, p.idempotency_key AS key, p.status, p.amount_cents::text AS amount,
-      d.amount_cents::text AS debit, v.amount_cents::text AS reversal, o.outcome->>'status' AS provider
+      d.amount_cents::text AS debit, v.amount_cents::text AS reversal,
+      CASE o.value->'record'->>'status' WHEN 'Sent' THEN 'CONFIRMED' WHEN 'Failed' THEN 'FAILED' END AS provider
     FROM airtime_purchases p
     LEFT JOIN wallet_moves d ON d.msisdn = p.msisdn AND d.kind = 'AIRTIME_PURCHASE'
       AND d.idempotency_key = 'airtime:' || p.idempotency_key
     LEFT JOIN wallet_moves v ON v.msisdn = p.msisdn AND v.reason = 'AIRTIME_REVERSAL'
       AND v.idempotency_key = 'airtime-reversal:' || p.idempotency_key
-    LEFT JOIN simulator_outcomes o ON o.provider = 'mobile-money' AND o.reference = p.reference
+    LEFT JOIN rail_emulator_records o ON o.rail = 'africastalking' AND o.key LIKE 'tx:%'
+      AND o.value->'record'->>'idempotencyKey' = p.reference
     WHERE p.msisdn LIKE ${BENCH}`.execute(k);
   const wrongPurchases = purchases.rows.filter((p) => {
     if (n(p.debit) !== -n(p.amount)) return true;
@@ -343,12 +358,14 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   const cashOuts = await sql<Record<string, unknown>>`
     SELECT c.id::text, c.msisdn, c.status, c.reference, c.amount_cents::text AS amount,
       d.amount_cents::text AS debit, d.kind AS debit_kind, d.idempotency_key AS key,
-      v.amount_cents::text AS reversal, v.kind AS reversal_kind, o.outcome->>'status' AS provider,
+      v.amount_cents::text AS reversal, v.kind AS reversal_kind,
+      CASE o.value->>'status' WHEN 'Completed' THEN 'CONFIRMED' WHEN 'Failed' THEN 'FAILED' END AS provider,
       (SELECT count(*) FROM wallet_moves x WHERE x.idempotency_key = 'cash-out-reversal:' || c.id)::int AS reversals
     FROM cash_outs c
     LEFT JOIN wallet_moves d ON d.id = c.move_id
     LEFT JOIN wallet_moves v ON v.id = c.reversal_move_id
-    LEFT JOIN simulator_outcomes o ON o.provider = 'mobile-money' AND o.reference = c.reference
+    LEFT JOIN rail_emulator_records o ON o.rail = 'mpesa' AND o.value->>'kind' = 'B2C'
+      AND o.value->>'reference' = replace(c.reference, '-', '')
     WHERE c.msisdn LIKE ${BENCH}`.execute(k);
   const wrongCashOuts = cashOuts.rows.filter((c) => {
     if (c.debit_kind !== 'CASH_OUT' || n(c.debit) !== -n(c.amount)) return true;
@@ -426,7 +443,7 @@ export async function moneySnapshot(k: Db): Promise<Record<string, unknown>> {
         SELECT status, count(*) AS n FROM airtime_purchases GROUP BY status) x) AS purchases,
       (SELECT string_agg(status || ':' || n, ',' ORDER BY status) FROM (
         SELECT status, count(*) AS n FROM cash_outs GROUP BY status) x) AS cash_outs,
-      (SELECT count(*) FROM simulator_outcomes)::int AS provider_records,
+      (SELECT count(*) FROM rail_emulator_records)::int AS provider_records,
       (SELECT count(*) FROM idempotency_keys)::int AS keys`.execute(k);
   return rows[0]!;
 }
