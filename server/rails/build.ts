@@ -110,7 +110,7 @@ function emulators(config: Config, db: Kysely<Database>, now: () => Date): RailE
     }),
     at: new AfricasTalkingEmulator({
       ...DEMO.at,
-      latencyMs: 0,
+      latencyMs: knobs.latencyMs,
       failureRate: knobs.failureRate,
       hang: knobs.hang,
       store: dbStore(db, 'africastalking'),
@@ -167,6 +167,8 @@ export async function buildRails(
           publicKey: emu.mpesa.publicKeyBase64,
           serviceProviderCode: DEMO.serviceProviderCode,
           sessionLiveMs: 0,
+          // The demo's read timeout is the wallet's: a payment unknown to M-Pesa after it never reached it.
+          timeoutMs: config.mobileMoney.timeoutMs,
           fetch: loopback,
         })
       : undefined;
@@ -214,6 +216,7 @@ export async function buildRails(
       ecocash,
       airtime: atOptions ? new AfricasTalkingAirtime(atOptions) : undefined,
       errors: options.errors,
+      now,
     }),
     billing,
     sms,

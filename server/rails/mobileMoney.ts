@@ -28,6 +28,8 @@ export interface Rails {
   airtime?: AfricasTalkingAirtime;
   /** Counts refusals and unknown outcomes by rail and code (/metrics). */
   errors?: { inc(labels: { rail: string; code: string }): void };
+  /** The server's clock: a payment's age is measured on it, as reconciliation measures it. */
+  now?: () => Date;
 }
 
 /** An outcome the rail could not tell: the flow's timeout path (PENDING, reconciled later). */
@@ -71,6 +73,12 @@ export class RailsMobileMoney implements MobileMoneyProvider {
 
   constructor(private readonly rails: Rails) {}
 
+  /** When `createdAt` was, on the adapters' (wall) clock: its age as the server's clock tells it. */
+  #createdAtMs(createdAt: Date): number {
+    const age = (this.rails.now?.() ?? new Date()).getTime() - createdAt.getTime();
+    return Date.now() - age;
+  }
+
   #count(rail: string, outcome: RailStatus): void {
     if (outcome.status === 'CONFIRMED' || outcome.status === 'PENDING') return;
     this.rails.errors?.inc({ rail, code: outcome.providerCode ?? outcome.status });
@@ -107,7 +115,7 @@ export class RailsMobileMoney implements MobileMoneyProvider {
     if (payment.walletSid === 'MPESA' && this.rails.mpesa)
       return this.#status(
         'MPESA',
-        await this.rails.mpesa.query(payment.reference, payment.createdAt.getTime()),
+        await this.rails.mpesa.query(payment.reference, this.#createdAtMs(payment.createdAt)),
       );
     // Never sent anywhere: nothing was paid.
     return { status: 'UNKNOWN' };
@@ -178,7 +186,7 @@ export class RailsMobileMoney implements MobileMoneyProvider {
     let providerRequestId: string;
     if (deposit.walletSid === 'MPESA' && mpesa) {
       providerRequestId = conversationId(deposit.reference);
-      status = await mpesa.query(deposit.reference, deposit.createdAt.getTime());
+      status = await mpesa.query(deposit.reference, this.#createdAtMs(deposit.createdAt));
     } else if (deposit.walletSid === 'ECOCASH' && ecocash) {
       providerRequestId = clientCorrelator(deposit.reference);
       status = await ecocash.status(deposit.reference, deposit.msisdn);

@@ -300,8 +300,9 @@ describeEachDb(
         });
       });
       const sim = resetSimulator(app);
-      // Ten seconds later (its claim not stale yet): never heard of at the provider, so given back.
-      clock.set(new Date(realNow + 10_000));
+      // Twenty seconds later, past M-Pesa's read timeout (the wallet's 15 s): never heard of at M-Pesa, so
+      // it never reached them, and the money goes back.
+      clock.set(new Date(realNow + 20_000));
       const options = { now: clock.now(), minAgeMs: 5_000, timeoutMs: 1_000 };
       expect(await reconcileCashOuts(db.kysely, sim.provider, options)).toEqual({
         confirmed: 0,

@@ -85,20 +85,20 @@ export class RailsControl {
   get provider(): MobileMoneyProvider {
     return this.app.mobileMoney;
   }
-  get disburse() {
-    return this.provider.disburse;
+  get disburse(): MobileMoneyProvider['disburse'] {
+    return this.provider.disburse.bind(this.provider);
   }
   set disburse(fn: MobileMoneyProvider['disburse']) {
     this.provider.disburse = fn;
   }
-  get buyAirtime() {
-    return this.provider.buyAirtime;
+  get buyAirtime(): MobileMoneyProvider['buyAirtime'] {
+    return this.provider.buyAirtime.bind(this.provider);
   }
   set buyAirtime(fn: MobileMoneyProvider['buyAirtime']) {
     this.provider.buyAirtime = fn;
   }
-  get depositStatus() {
-    return this.provider.depositStatus;
+  get depositStatus(): MobileMoneyProvider['depositStatus'] {
+    return this.provider.depositStatus.bind(this.provider);
   }
   set depositStatus(fn: MobileMoneyProvider['depositStatus']) {
     this.provider.depositStatus = fn;

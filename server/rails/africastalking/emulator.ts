@@ -78,7 +78,10 @@ const SMS_STATUS = {
 export class AfricasTalkingEmulator {
   readonly username: string;
   readonly apiKey: string;
+  /** Before an airtime or query answer. */
   latencyMs: number;
+  /** Before an SMS answer (apart: the demo's payment latency need not slow its one-time codes). */
+  smsLatencyMs = 0;
   failureRate: number;
   random: () => number;
   hang: boolean;
@@ -104,7 +107,7 @@ export class AfricasTalkingEmulator {
 
   /** POST /messaging (form fields). */
   async sms(form: Record<string, string | undefined>): Promise<AtAnswer> {
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
+    if (this.smsLatencyMs > 0) await sleep(this.smsLatencyMs);
     if (form.username !== this.username) return unauthorized();
     const message = form.message ?? '';
     const numbers = (form.to ?? '').split(',').map((n) => n.trim());
