@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, money, shot, signIn, useServer, useServerAndBrowser, type Wallet } from './harness.ts';
 
-// The simulated provider answers after 50 ms, so a cash-out confirms within the request.
+// The rail emulators answer after 50 ms, so a cash-out confirms within the request.
 const e2e = useServerAndBrowser({ MOBILE_MONEY_LATENCY_MS: '50', MOBILE_MONEY_FAILURE_RATE: '0' });
 /** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
 const WAIT = { timeout: 10_000 };
@@ -60,16 +60,16 @@ describe('wallet flows', () => {
     const afterAirtime = before.totalAvailableAmount - 12.5;
     await expect.poll(() => button.textContent(), WAIT).toBe(`M ${money(afterAirtime)}`);
 
-    // Cash out M 20.00 to EcoCash; the simulator confirms after 50 ms.
+    // Cash out M 20.00 to M-Pesa (B2C); the M-Pesa emulator confirms after 50 ms.
     await page.getByRole('tab', { name: 'Cash out' }).click();
-    await panel.getByLabel('Mobile wallet').selectOption({ label: 'EcoCash' });
+    await panel.getByLabel('Mobile wallet').selectOption({ label: 'M-Pesa' });
     await panel.getByLabel('Amount').fill('20');
     await panel.getByLabel('Amount').blur();
     expect(await panel.getByLabel('Amount').inputValue()).toBe('20.00');
     await panel.getByRole('button', { name: 'Cash out' }).click();
     await expect
       .poll(() => page.locator('.wallet [data-testid="toast"]').textContent(), WAIT)
-      .toContain('M 20.00 has been sent to your EcoCash wallet.');
+      .toContain('M 20.00 has been sent to your M-Pesa wallet.');
     expect((await toastText(page)).kind).toBe('success');
     await shot(page, 'flows-cashout-toast');
     const expected = before.totalAvailableAmount - 32.5;
