@@ -126,6 +126,17 @@ class NoSms implements SmsProvider {
   }
 }
 
+function withoutEmulators(rails: Config['rails']): Config['rails'] {
+  const off = <T>(rail: Rail<T>): Rail<T> => (rail.kind === 'emulator' ? { kind: 'off' } : rail);
+  return {
+    ...rails,
+    mpesa: off(rails.mpesa),
+    ecocash: off(rails.ecocash),
+    billing: off(rails.billing),
+    africasTalking: off(rails.africasTalking),
+  };
+}
+
 const real = <T>(rail: Rail<T>) => (rail.kind === 'real' ? rail.settings : undefined);
 
 /** Builds the adapters (and, in demo mode, registers the emulators they talk to). */
@@ -134,7 +145,8 @@ export async function buildRails(
   options: { config: Config; db: Kysely<Database>; now: () => Date; errors?: RailErrorCounter },
 ): Promise<BuiltRails> {
   const { config, db, now } = options;
-  const { rails } = config;
+  // Emulators run only in demo mode: outside it a rail without settings is simply not offered.
+  const rails = config.demo ? config.rails : withoutEmulators(config.rails);
   const emulated = Object.values(rails).some(
     (r) => typeof r === 'object' && 'kind' in r && r.kind === 'emulator',
   );
@@ -206,7 +218,7 @@ export async function buildRails(
       : new UnconfiguredOperatorBilling();
 
   let sms: SmsProvider = new NoSms();
-  if (config.rails.smsProvider === 'http' && config.smsGateway)
+  if (rails.smsProvider === 'http' && config.smsGateway)
     sms = new HttpSmsGateway(config.smsGateway.url, config.smsGateway.token);
   else if (atOptions) sms = new AfricasTalkingSms(atOptions);
 

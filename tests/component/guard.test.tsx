@@ -87,7 +87,9 @@ describe('route guard', () => {
   it('lets a visitor read the terms, without the header', async () => {
     localStorage.setItem('lang', 'en');
     await renderApp('/tnc');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('sign-out')).not.toBeInTheDocument();
     expect(screen.queryByTestId('session-countdown')).not.toBeInTheDocument();
   });

@@ -66,6 +66,9 @@ export interface MpesaEmulatorOptions {
   sessionTtlMs?: number;
 }
 
+/** How long past its latency a Pending payment may wait before a query takes it as cut off. */
+const ORPHAN_GRACE_MS = 2_000;
+
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 // M-Pesa receipts look like "5C1400CVRO": ten upper-case letters and digits.
 const receipt = () => hex(8).toUpperCase().slice(0, 10);
@@ -99,6 +102,8 @@ export class MpesaEmulator {
   private readonly now: () => number;
   private readonly sessions = new Map<string, number>();
   private readonly inFlight = new Set<string>();
+  /** Payments this instance is deciding right now (waiting on the "customer"). */
+  private readonly deciding = new Set<string>();
   private readonly created: string[] = [];
 
   constructor(options: MpesaEmulatorOptions = {}) {
@@ -145,11 +150,15 @@ export class MpesaEmulator {
     });
     if ('httpStatus' in created) return created;
     // The customer's PIN prompt (C2B) or the transfer (B2C); it goes on if our client has gone.
-    await sleep(this.latencyMs);
-    const [status, code] = this.decide(created);
-    const done = { ...created, status };
-    await this.store.set(done.thirdPartyConversationId, done);
-    if (status === 'Completed') this.completed.push(done);
+    this.deciding.add(created.thirdPartyConversationId);
+    let code: MpesaCodeName;
+    let done: MpesaTransaction;
+    try {
+      await sleep(this.latencyMs);
+      [done, code] = await this.finish(created);
+    } finally {
+      this.deciding.delete(created.thirdPartyConversationId);
+    }
     if (this.hang || (kind === 'C2B' && this.outcome === 'never')) return 'hang';
     return answer(code, identify(done));
   }
@@ -160,8 +169,15 @@ export class MpesaEmulator {
     const input = parseInput(raw);
     const invalid = refusal(input, queryChecks(this.serviceProviderCode));
     if (invalid || !input) return answer(invalid ?? 'INS-21', echo(input));
-    const found = await this.find(field(input, 'input_QueryReference'));
+    let found = await this.find(field(input, 'input_QueryReference'));
     if (!found) return answer('INS-23', echo(input));
+    // Left Pending by an emulator that stopped mid-payment (the demo server killed with it): Vodacom would
+    // have finished it, so it is finished now, once nobody here is still working on it.
+    const orphan =
+      found.status === 'Pending' &&
+      !this.deciding.has(found.thirdPartyConversationId) &&
+      this.now() - found.createdAt > this.latencyMs + ORPHAN_GRACE_MS;
+    if (orphan) [found] = await this.finish(found);
     return answer(
       'INS-0',
       {
@@ -235,6 +251,15 @@ export class MpesaEmulator {
     } finally {
       this.inFlight.delete(key);
     }
+  }
+
+  /** Decides a Pending payment and records the outcome. */
+  private async finish(t: MpesaTransaction): Promise<[MpesaTransaction, MpesaCodeName]> {
+    const [status, code] = this.decide(t);
+    const done = { ...t, status };
+    await this.store.set(done.thirdPartyConversationId, done);
+    if (status === 'Completed') this.completed.push(done);
+    return [done, code];
   }
 
   /** What happens to a payment; a hanging emulator decides the same way and only keeps the answer back. */
