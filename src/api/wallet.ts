@@ -63,7 +63,13 @@ export interface DepositView {
   status: DepositStatus;
   providerRequestId: string | null;
   providerReceipt: string | null;
+  /** Why it did not go through (CANCELLED, FAILED), as the subscriber is told; null otherwise. */
+  failureReason?: PaymentFailureReason | null;
+  /** The provider's own code (INS-2006…), for support. */
+  providerCode?: string | null;
 }
+
+export type PaymentFailureReason = 'INSUFFICIENT_FUNDS' | 'DECLINED' | 'NOT_REACHED' | 'PROVIDER_ERROR';
 
 export interface PendingCashOut {
   reference: string;

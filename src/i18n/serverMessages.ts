@@ -45,6 +45,11 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'DEPOSIT.CONFIRMED': msg`Your deposit is in your wallet.`,
   'DEPOSIT.CANCELLED': msg`The payment was cancelled on your phone. Nothing was taken; you can try again.`,
   'DEPOSIT.FAILED': msg`The payment did not go through. Nothing was taken; check your phone is on and try again.`,
+  // Why a payment did not go through (deposits and cash-outs: the rails' failureReason).
+  'PAYMENT.INSUFFICIENT_FUNDS': msg`There was not enough money in your mobile wallet. Nothing was taken.`,
+  'PAYMENT.DECLINED': msg`The payment was declined on your phone (cancelled, or a wrong PIN). Nothing was taken.`,
+  'PAYMENT.NOT_REACHED': msg`Your phone could not be reached in time. Nothing was taken; check it is on and try again.`,
+  'PAYMENT.PROVIDER_ERROR': msg`The mobile-money service could not take the payment just now. Nothing was taken; try again later.`,
   'DEPOSIT.LIMIT_REACHED': msg`This would go over your weekly deposit limit.`,
   'CASHOUT.CONFIRMED': msg`Your cash-out has been sent to your mobile wallet.`,
   'CASHOUT.PENDING': msg`Your cash-out is being processed. The amount is held until the provider confirms.`,

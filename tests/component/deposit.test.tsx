@@ -46,12 +46,25 @@ describe('deposit', () => {
   });
 
   it.each([
-    ['CONFIRMED', 'Deposit of M 25.00 received', 'Your deposit is in your wallet.', 'Deposit more'],
-    ['CANCELLED', 'Deposit of M 25.00 cancelled', 'The payment was cancelled on your phone.', 'Try again'],
-    ['FAILED', 'Deposit of M 25.00 not completed', 'The payment did not go through.', 'Try again'],
-  ])(
-    'shows the pending deposit with its reference, then %s with what to do next',
-    async (status, title, text, next) => {
+    ['CONFIRMED', 'Deposit of M 25.00 received', 'Your deposit is in your wallet.', 'Deposit more', null],
+    [
+      'CANCELLED',
+      'Deposit of M 25.00 cancelled',
+      'The payment was cancelled on your phone.',
+      'Try again',
+      null,
+    ],
+    ['FAILED', 'Deposit of M 25.00 not completed', 'The payment did not go through.', 'Try again', null],
+    [
+      'FAILED',
+      'Deposit of M 25.00 not completed',
+      "There was not enough money in your mobile wallet. Nothing was taken.Provider's code INS-2006",
+      'Try again',
+      'INSUFFICIENT_FUNDS',
+    ],
+  ] as const)(
+    'shows the pending deposit with its reference, then %s ("%s") with the reason and what to do next',
+    async (status, title, text, next, failureReason) => {
       const sent: Array<{ body: unknown; key: string | null }> = [];
       let polls = 0;
       let walletFetches = 0;
@@ -72,6 +85,8 @@ describe('deposit', () => {
             status: polls < 2 ? 'PENDING' : status,
             providerRequestId: 'ws_CO_1',
             providerReceipt: null,
+            failureReason: polls < 2 ? null : failureReason,
+            providerCode: failureReason ? 'INS-2006' : null,
           });
         }),
         http.get(`${P}/fetch-wallet-info`, () => {

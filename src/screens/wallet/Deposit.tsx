@@ -104,7 +104,14 @@ function DepositCard({ deposit: d, onAgain }: { deposit: FollowedDeposit; onAgai
         {d.status === 'CANCELLED' ? <Trans>Deposit of {amount} cancelled</Trans> : null}
         {d.status === 'FAILED' ? <Trans>Deposit of {amount} not completed</Trans> : null}
       </p>
-      <p>{translateServerMessage(i18n, `DEPOSIT.${d.status}`)}</p>
+      <p>
+        {translateServerMessage(i18n, d.failureReason ? `PAYMENT.${d.failureReason}` : `DEPOSIT.${d.status}`)}
+      </p>
+      {d.providerCode && !pending && d.status !== 'CONFIRMED' ? (
+        <p className="deposit-reference">
+          <Trans>Provider's code</Trans> <strong>{d.providerCode}</strong>
+        </p>
+      ) : null}
       <p className="deposit-reference">
         <Trans>Reference</Trans> <strong>{d.reference}</strong>
       </p>

@@ -2,7 +2,7 @@
 // PENDING (the subscriber is confirming on their phone), then stops. A failed poll is retried at the
 // next tick: the deposit's fate is on the server, a lost answer changes nothing.
 import { useEffect, useState } from 'react';
-import { type DepositStatus, fetchDeposit } from '../../api/wallet';
+import { type DepositStatus, fetchDeposit, type PaymentFailureReason } from '../../api/wallet';
 
 export const DEPOSIT_POLL_MS = 2000;
 
@@ -11,6 +11,8 @@ export interface FollowedDeposit {
   reference: string;
   amount: number;
   status: DepositStatus;
+  failureReason?: PaymentFailureReason | null;
+  providerCode?: string | null;
 }
 
 export function useDepositStatus(
@@ -27,7 +29,10 @@ export function useDepositStatus(
       try {
         const view = await fetchDeposit(id, controller.signal);
         if (view.status === 'PENDING') return;
-        setCurrent((prev) => (prev && prev.depositId === id ? { ...prev, status: view.status } : prev));
+        const { status, failureReason, providerCode } = view;
+        setCurrent((prev) =>
+          prev && prev.depositId === id ? { ...prev, status, failureReason, providerCode } : prev,
+        );
         onFinal({ ...view });
       } catch {
         // Next tick.
