@@ -3,10 +3,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EcoCashApi, type EcoCashApiOptions } from '../../server/rails/ecocash/adapter.ts';
-import { EcoCashEmulator, ecocashEmulatorRoutes } from '../../server/rails/ecocash/emulator.ts';
+import {
+  EcoCashEmulator,
+  type EmulatedTransaction,
+  ecocashEmulatorRoutes,
+} from '../../server/rails/ecocash/emulator.ts';
 import { ECOCASH_NOTIFY_PATH, ecocashNotifyRoute } from '../../server/rails/ecocash/notify.ts';
 import { clientCorrelator, readTransaction } from '../../server/rails/ecocash/protocol.ts';
-import type { RailStatus } from '../../server/rails/types.ts';
+import { memoryStore, type RailStatus } from '../../server/rails/types.ts';
 
 const SECRET = 'notify-secret';
 const PREFIX = '/ecocash/payment/v1';
@@ -379,5 +383,43 @@ describe('EcoCash notify route', () => {
     const res = await open.inject({ method: 'POST', url: ECOCASH_NOTIFY_PATH, payload: body });
     expect(res.statusCode).toBe(401);
     await open.close();
+  });
+});
+
+describe('EcoCash emulator restarted mid-answer', () => {
+  it('finishes a charge its previous run left pending, once nobody is answering it', async () => {
+    const store = memoryStore<EmulatedTransaction>();
+    const credentials = { username: 'j14', password: 'pw', ...MERCHANT, store };
+    const before = new EcoCashEmulator({ ...credentials, latencyMs: 60_000, notify: false });
+    const auth = `Basic ${Buffer.from('j14:pw').toString('base64')}`;
+    const correlator = clientCorrelator('J14-ORPHAN-1');
+    const taken = await before.charge(auth, {
+      clientCorrelator: correlator,
+      notifyUrl: 'http://127.0.0.1:9/notify',
+      referenceCode: 'J14-ORPHAN-1',
+      tranType: 'MER',
+      endUserId: '26650000077',
+      remarks: 'deposit',
+      transactionOperationStatus: 'Charged',
+      paymentAmount: {
+        charginginformation: { amount: 5, currency: 'LSL', description: 'deposit' },
+        chargeMetaData: { channel: 'WEB', purchaseCategoryCode: 'Online Payment', onBeHalfOf: 'Jackpot 14' },
+      },
+      ...MERCHANT,
+      currencyCode: 'LSL',
+      countryCode: 'LS',
+    });
+    expect(taken.status).toBe(200);
+    // The process died while the subscriber was on the prompt; a new one starts on the same memory.
+    const after = new EcoCashEmulator({ ...credentials, latencyMs: 0, notify: false });
+    expect((await after.query(auth, '26650000077', correlator)).body).toMatchObject({
+      transactionOperationStatus: 'PENDING SUBSCRIBER VALIDATION',
+    });
+    const saved = (await store.get(correlator)) as EmulatedTransaction;
+    await store.set(correlator, { ...saved, createdAt: Date.now() - 10_000 });
+    expect((await after.query(auth, '26650000077', correlator)).body).toMatchObject({
+      transactionOperationStatus: 'COMPLETED',
+    });
+    expect(after.completed.map((c) => c.clientCorrelator)).toEqual([correlator]);
   });
 });

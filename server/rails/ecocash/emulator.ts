@@ -19,11 +19,16 @@ import {
 } from './protocol.ts';
 
 /** What the emulator keeps per transaction: the body it answers, and what it needs to act. */
+/** How long past its latency a pending charge may wait before a query takes it as cut off. */
+const ORPHAN_GRACE_MS = 2_000;
+
 export interface EmulatedTransaction {
   kind: 'charge' | 'refund';
   wire: EcoCashTransaction;
   amountCents: number;
   refundedCents: number;
+  /** Epoch ms it was taken (an emulator that restarts finishes what it left pending). */
+  createdAt?: number;
 }
 
 export interface EmulatorAnswer {
@@ -123,6 +128,8 @@ export class EcoCashEmulator {
   private readonly notifyAttempts: number;
   private readonly retryDelayMs: number;
   private readonly running = new Set<Promise<void>>();
+  /** Charges this instance is answering right now. */
+  private readonly answering = new Set<string>();
   /** Serializes the read-then-write of new transactions, so concurrent duplicates charge once. */
   private queue: Promise<unknown> = Promise.resolve();
   private sequence = 0;
@@ -152,9 +159,10 @@ export class EcoCashEmulator {
     const txn = await this.exclusive(async () => {
       const known = await this.store.get(request.clientCorrelator);
       if (known) return known;
-      const created = this.newTransaction('charge', request, PENDING_STATUS);
+      const created = { ...this.newTransaction('charge', request, PENDING_STATUS), createdAt: Date.now() };
       await this.save(created);
-      this.track(this.answer(created));
+      this.answering.add(created.wire.clientCorrelator);
+      this.track(this.answer(created).finally(() => this.answering.delete(created.wire.clientCorrelator)));
       return created;
     });
     if (this.answerDelayMs > 0) await sleep(this.answerDelayMs);
@@ -172,6 +180,16 @@ export class EcoCashEmulator {
     const txn = correlator.startsWith('ref:') ? undefined : await this.store.get(correlator);
     if (!txn || txn.wire.endUserId !== msisdn) {
       return { status: 404, body: serviceFault('SVC0001', `No transaction ${correlator} for ${msisdn}`) };
+    }
+    // Left pending by an emulator that stopped mid-answer (the demo server killed with it): the subscriber
+    // answered meanwhile, as they would have at EcoCash.
+    const orphan =
+      txn.wire.transactionOperationStatus === PENDING_STATUS &&
+      !this.answering.has(correlator) &&
+      Date.now() - (txn.createdAt ?? 0) > this.latencyMs + ORPHAN_GRACE_MS;
+    if (orphan) {
+      await this.answer({ ...txn, wire: { ...txn.wire, notifyUrl: undefined } }, 0);
+      return { status: 200, body: (await this.store.get(correlator))?.wire ?? txn.wire };
     }
     return { status: 200, body: txn.wire };
   }
@@ -279,8 +297,8 @@ export class EcoCashEmulator {
   }
 
   /** The subscriber answers on the phone after latencyMs; EcoCash then notifies (unless 'never'). */
-  private async answer(pending: EmulatedTransaction): Promise<void> {
-    await sleep(this.latencyMs);
+  private async answer(pending: EmulatedTransaction, latencyMs = this.latencyMs): Promise<void> {
+    await sleep(latencyMs);
     const short = this.insufficient.has(pending.wire.endUserId);
     const wire: EcoCashTransaction = { ...pending.wire, ...subscriberAnswer(short, this.outcome) };
     await this.save({ ...pending, wire });
