@@ -43,7 +43,13 @@ export const moveAmount = (amount: number): string => `M. ${formatMoney(amount)}
 export interface SupportedWallet {
   sid: string;
   name: string;
+  /** Cash-outs go to it (M-Pesa); false for a wallet that takes deposits only (EcoCash). Older servers omit it. */
+  payouts?: boolean;
 }
+
+/** The wallets a cash-out can go to. */
+export const payoutWallets = (wallets: readonly SupportedWallet[]): SupportedWallet[] =>
+  wallets.filter((w) => w.payouts !== false);
 
 /** The wallet chosen at first: the only real one when exactly one exists, else none (''). */
 export const defaultWalletSid = (wallets: readonly SupportedWallet[]): string =>

@@ -92,6 +92,7 @@ export async function registerPlayAndWallet(
     db: db.kysely,
     accountCreatedAt: (msisdn) => accountCreatedAt(db.kysely, msisdn),
     now,
+    offers: (sid) => mobileMoney.offers(sid),
   });
   await registerProtected(app, depositRoutes, {
     db: db.kysely,

@@ -51,7 +51,15 @@ export type DepositStatus =
 /** Where a deposit's result goes when the rail answers in the call (M-Pesa C2B) or by notification. */
 export type DepositResultSink = (reference: string, result: DepositResult) => Promise<void>;
 
+/** What a mobile wallet can do on this server's rails. */
+export interface WalletOffer {
+  deposits: boolean;
+  payouts: boolean;
+}
+
 export interface MobileMoneyProvider {
+  /** Which of deposits and cash-outs the wallet `walletSid` is offered for (its rail configured). */
+  offers(walletSid: string): WalletOffer;
   /** Pays out to the subscriber's mobile wallet. Rejects when the outcome is unknown (reconciled later). */
   disburse(request: PaymentRequest): Promise<PaymentOutcome>;
   /** The outcome of an earlier cash-out (reconciliation). */

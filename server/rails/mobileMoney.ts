@@ -15,6 +15,7 @@ import type {
   PaymentRef,
   PaymentRequest,
   PaymentStatus,
+  WalletOffer,
 } from '../providers/mobileMoney.ts';
 import type { AfricasTalkingAirtime } from './africastalking/airtime.ts';
 import type { EcoCashApi } from './ecocash/adapter.ts';
@@ -72,6 +73,14 @@ export class RailsMobileMoney implements MobileMoneyProvider {
   readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly rails: Rails) {}
+
+  offers(walletSid: string): WalletOffer {
+    if (walletSid === 'MPESA')
+      return { deposits: Boolean(this.rails.mpesa), payouts: Boolean(this.rails.mpesa) };
+    // EcoCash's Instant Payment API takes payments; it offers no payouts to a subscriber.
+    if (walletSid === 'ECOCASH') return { deposits: Boolean(this.rails.ecocash), payouts: false };
+    return { deposits: false, payouts: false };
+  }
 
   /** When `createdAt` was, on the adapters' (wall) clock: its age as the server's clock tells it. */
   #createdAtMs(createdAt: Date): number {

@@ -94,7 +94,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = as
       const amountCents = parseAmountCents(request.body.amount);
       if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
       const wallet = await findWallet(db, request.body.mobileWalletSid);
-      if (!wallet) throw new ApiError(400, 'WALLET.UNKNOWN');
+      if (!wallet || !provider.offers(wallet.sid).deposits) throw new ApiError(400, 'WALLET.UNKNOWN');
       const key = request.headers['idempotency-key'];
       const now = opts.now();
       const result = await runIdempotent(

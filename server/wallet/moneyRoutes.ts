@@ -102,6 +102,8 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
     const { amount, mobileWalletSid, lang } = request.body;
     const amountCents = amountCentsOf(amount);
     const wallet = await knownWallet(opts.db, mobileWalletSid);
+    // Cash-outs go only where the rail pays out (M-Pesa B2C): refused before anything is withheld.
+    if (!opts.provider.offers(wallet.sid).payouts) throw new ApiError(400, 'WALLET.UNKNOWN');
     const key = request.headers['idempotency-key'];
     return answer(reply, () =>
       requestCashOut(deps, msisdn, request.body, { amountCents, wallet, lang }, key),

@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { Text } from '../text.ts';
 import { supportedWallets } from './mobileWallets.ts';
 import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';
@@ -14,6 +15,8 @@ export interface WalletOptions {
   /** When the subscriber's account was created (the identity's user row), if known. */
   accountCreatedAt: (msisdn: string) => Promise<Date | null>;
   now: () => Date;
+  /** What each mobile wallet is offered for on this server's rails. */
+  offers: MobileMoneyProvider['offers'];
 }
 
 const Money = Type.Number();
@@ -68,7 +71,10 @@ const SubscriberInfo = Type.Object({
   otherSubscriptions: Type.Array(Type.String()),
 });
 
-const SupportedWallets = Type.Array(Type.Object({ sid: Type.String(), name: Type.String() }));
+// `payouts`: whether cash-outs go to it (M-Pesa B2C); EcoCash takes deposits only.
+const SupportedWallets = Type.Array(
+  Type.Object({ sid: Type.String(), name: Type.String(), payouts: Type.Boolean() }),
+);
 
 const ToggleBody = Type.Object({
   // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
@@ -99,8 +105,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletOptions> = async (app
     };
   });
 
+  // Only the wallets whose rail this server runs (a wallet without one would refuse every payment).
   app.get('/fetch-supported-wallets', { schema: { response: { 200: SupportedWallets } } }, async () =>
-    supportedWallets(db),
+    (await supportedWallets(db))
+      .map((w) => ({ ...w, ...opts.offers(w.sid) }))
+      .filter((w) => w.deposits)
+      .map(({ sid, name, payouts }) => ({ sid, name, payouts })),
   );
 
   app.get(

@@ -339,7 +339,8 @@ async function bankRun(target: BenchDatabase) {
     const looked = until(end + 50).then(refresh);
 
     const runOp = async (op: Planned) => {
-      const wallet = random.pick(['MPESA', 'ECOCASH']);
+      // Cash-outs go to M-Pesa (B2C); EcoCash takes no payouts and would only be refused.
+      const wallet = op.kind === 'cash-out' ? 'MPESA' : random.pick(['MPESA', 'ECOCASH']);
       const body =
         op.kind === 'submit'
           ? undefined

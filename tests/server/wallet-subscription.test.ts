@@ -3,8 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed.ts';
+import { walletSummary } from '../../server/wallet/ledger.ts';
 import { describeEachDb, signIn } from './helper.ts';
 import { addSubscriber, get } from './playFixtures.ts';
+import { post, win } from './walletFixtures.ts';
 
 function toggle(app: FastifyInstance, token: string, enableSubscription: unknown) {
   return app.inject({
@@ -16,14 +18,31 @@ function toggle(app: FastifyInstance, token: string, enableSubscription: unknown
 }
 
 describeEachDb('wallet: subscriptions and supported wallets', (t) => {
-  it('lists the supported wallets in order', async () => {
+  it('lists the supported wallets in order, saying which take cash-outs', async () => {
     const token = await addSubscriber(t(), '26650000301');
     const res = await get(t().app, token, 'fetch-supported-wallets');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { sid: 'MPESA', name: 'M-Pesa' },
-      { sid: 'ECOCASH', name: 'EcoCash' },
+      { sid: 'MPESA', name: 'M-Pesa', payouts: true },
+      { sid: 'ECOCASH', name: 'EcoCash', payouts: false },
     ]);
+  });
+
+  it('refuses a cash-out to EcoCash (deposits only) before withholding anything', async () => {
+    const msisdn = '26650000309';
+    const token = await addSubscriber(t(), msisdn);
+    await win(t(), msisdn, 40_00);
+    const refused = await post(t().app, token, 'cash-out', {
+      lang: 'en',
+      amount: 10,
+      mobileWalletSid: 'ECOCASH',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messageKey).toBe('WALLET.UNKNOWN');
+    expect(await walletSummary(t().db.kysely, msisdn)).toMatchObject({
+      withdrawablemount: 40_00,
+      currentlyWithheldAmount: 0,
+    });
   });
 
   it('seeds 26650000003 unsubscribed, with other subscriptions and a small funded wallet', async () => {

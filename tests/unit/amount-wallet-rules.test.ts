@@ -16,6 +16,7 @@ import {
   isFriendNumberValid,
   moveAmount,
   needsWalletChoice,
+  payoutWallets,
   reasonTitle,
 } from '../../machines/rules/wallet';
 
@@ -134,5 +135,16 @@ describe('wallet moves and wallet choice', () => {
     expect(defaultWalletSid([])).toBe('');
     expect(needsWalletChoice(one)).toBe(false);
     expect(needsWalletChoice(two)).toBe(true);
+  });
+});
+
+describe('payoutWallets', () => {
+  it('keeps the wallets cash-outs go to, and those an older server does not mark', () => {
+    const wallets = [
+      { sid: 'MPESA', name: 'M-Pesa', payouts: true },
+      { sid: 'ECOCASH', name: 'EcoCash', payouts: false },
+      { sid: 'OLD', name: 'Old' },
+    ];
+    expect(payoutWallets(wallets).map((w) => w.sid)).toEqual(['MPESA', 'OLD']);
   });
 });

@@ -5,7 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { payoutWallets } from '../../../machines/rules/wallet';
 import { useAccountStore, useWalletFailed, useWalletInfo, useWalletSavedAt } from '../../account/hooks';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { Toast, type ToastMessage } from '../../components/Toast';
@@ -54,6 +55,7 @@ export default function WalletScreen() {
   };
   // What both money forms get: the wallets to pay with and where their outcome goes.
   const forms = { wallets, onSent, onFailed };
+  const cashOutWallets = useMemo(() => payoutWallets(wallets), [wallets]);
   const panel = (id: WalletTab, content: ReactNode) => (
     <Tabs.Content value={id} className="wallet-panel" forceMount hidden={tab !== id}>
       {content}
@@ -115,7 +117,10 @@ export default function WalletScreen() {
               onPage={(next) => show({ page: next > 1 ? next : undefined })}
             />,
           )}
-          {panel('cashout', <CashOut {...forms} withdrawable={wallet.withdrawablemount} />)}
+          {panel(
+            'cashout',
+            <CashOut {...forms} wallets={cashOutWallets} withdrawable={wallet.withdrawablemount} />,
+          )}
         </Tabs.Root>
       )}
       <Toast toast={toast} onClose={closeToast} />
