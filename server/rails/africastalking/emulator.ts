@@ -56,7 +56,8 @@ export type AtAnswer = { status: number; body: object | string } | 'HANG';
 const PHONE = /^\+266\d{8}$/;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const SENDER = /^([A-Za-z0-9 ]{1,11}|\d{3,15})$/;
-export const MIN_AIRTIME = 1;
+// Any positive amount to the cent: the wallet decides what may be bought; only the top is capped here.
+export const MIN_AIRTIME = 0.01;
 export const MAX_AIRTIME = 10_000;
 export const MAX_PARTS = 3;
 const SMS_PART_COST = 0.25;
