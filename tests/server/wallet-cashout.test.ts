@@ -114,7 +114,7 @@ describeEachDb(
       const msisdn = '26650000504';
       const token = await addSubscriber(t(), msisdn);
       await win(t(), msisdn, 100_00);
-      const res = await post(app, token, 'cash-out', cashOut(25, 'ECOCASH', 'st'));
+      const res = await post(app, token, 'cash-out', cashOut(25, 'MPESA', 'st'));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ messageKey: 'CASHOUT.FAILED', status: 'FAILED' });
       expect(await walletSummary(db.kysely, msisdn)).toEqual({
