@@ -72,11 +72,15 @@ describe('wallet', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Cash out' }).click();
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Cash out' }).click();
-    // Nothing chosen: the wallet field is marked invalid (and shakes) and nothing is sent.
-    expect(await page.getByRole('tabpanel').getByLabel('Mobile wallet').getAttribute('aria-invalid')).toBe(
-      'true',
-    );
+    // Cash-outs go to M-Pesa only (EcoCash takes deposits only): the one payout wallet is chosen already.
+    const cashOutPanel = page.getByRole('tabpanel');
+    expect(await cashOutPanel.getByLabel('Mobile wallet').inputValue()).toBe('MPESA');
+    expect(
+      await cashOutPanel.getByLabel('Mobile wallet').locator('option', { hasText: 'EcoCash' }).count(),
+    ).toBe(0);
+    await cashOutPanel.getByRole('button', { name: 'Cash out' }).click();
+    // No amount: the amount field is marked invalid (and shakes) and nothing is sent.
+    expect(await cashOutPanel.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'wallet-cashout');
     expect(await axeViolations(page)).toEqual([]);
 
