@@ -11,6 +11,7 @@ import { countPicks, type Digit, formatCents, priceCents } from '../../../machin
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { showWireDate } from '../../lib/dateFormat';
+import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
@@ -24,7 +25,8 @@ const Testimonials = lazy(() =>
 );
 
 // Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
-const QueuePanel = lazy(() => import('./PlayQueuePanel'));
+// Shown when the network goes: a missing chunk must not take the page down with it.
+const QueuePanel = lazyChunk(() => import('./PlayQueuePanel'));
 
 // "You have played this round" and the receipt sheet after paying: their own chunk, like the queue's.
 const PlayedThisRound = lazy(() => import('../../receipts/PlayedThisRound'));
