@@ -49,11 +49,16 @@ async function readyOfflineApp(context: BrowserContext): Promise<Page> {
   await page.locator('li.match').nth(13).waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
   // The worker fills its caches for offline use once it knows the session (activation, sign-in).
+  // Every logo of the betslip, not only the first: the worker caches them one by one.
   await page.waitForFunction(
     async () => {
-      const logo = document.querySelector('li.match img')?.getAttribute('src');
+      const logos = [...document.querySelectorAll('li.match img')].map((img) => img.getAttribute('src'));
       const read = await (await caches.open('jackpot14-api')).match('/api/protected/fetch-current-betslip');
-      return Boolean(read && logo && (await (await caches.open('jackpot14-images')).match(logo)));
+      const images = await caches.open('jackpot14-images');
+      const cached = await Promise.all(
+        logos.map(async (logo) => Boolean(logo && (await images.match(logo)))),
+      );
+      return Boolean(read && logos.length > 0 && cached.every(Boolean));
     },
     null,
     { timeout: 15_000, polling: 250 },
