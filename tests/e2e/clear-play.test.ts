@@ -120,6 +120,8 @@ describe('clear play', () => {
     const prompt = page.getByRole('region', { name: 'Subscription' });
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain('Subscribe first, so that your slip can be played.');
+    // The button is its own small chunk: wait for it rather than look once.
+    await prompt.getByRole('button', { name: 'Subscribe now' }).waitFor();
     expect(await prompt.getByRole('button', { name: 'Subscribe now' }).isVisible()).toBe(true);
     // It sits above the first match, in view without scrolling.
     const [promptBox, firstMatch] = [await prompt.boundingBox(), await card(page, 0).boundingBox()];
