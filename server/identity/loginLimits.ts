@@ -54,17 +54,15 @@ export async function admitSignIn(
 ): Promise<SignInAdmission> {
   try {
     return await db.transaction().execute(async (trx) => {
-      // The row exists before it is locked, so two first attempts cannot both start from nothing.
-      await trx
+      // Insert-or-lock in one statement: the row is returned locked whether it was there or not, so two
+      // first attempts cannot both start from nothing, and a row deleted meanwhile by another attempt's
+      // forgiveness is simply inserted again (a SELECT … FOR UPDATE after a separate INSERT would find
+      // nothing then).
+      const row = await trx
         .insertInto('account_login_failures')
         .values({ username })
-        .onConflict((oc) => oc.column('username').doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom('account_login_failures')
-        .select(['failures', 'last_failure_at', 'not_before'])
-        .where('username', '=', username)
-        .forUpdate()
+        .onConflict((oc) => oc.column('username').doUpdateSet((eb) => ({ username: eb.ref('excluded.username') })))
+        .returning(['failures', 'last_failure_at', 'not_before'])
         .executeTakeFirstOrThrow();
       const decision = admitAttempt(
         limits.policy,

@@ -177,6 +177,18 @@ describeEachDb(
       expect((await attempt('26657000008', 'right123', guesser)).statusCode).toBe(200);
     });
 
+    it('lets two right sign-ins that race both in, whichever forgives first', async () => {
+      await register(t().app, '26657000011', 'right123');
+      for (let round = 0; round < 8; round++) {
+        t().clock.advance(BRUTE_FORCE.minimumQuickLoginWaitMs);
+        const pair = await Promise.all([
+          attempt('26657000011', 'right123', '198.51.100.11'),
+          attempt('26657000011', 'right123', '198.51.100.11'),
+        ]);
+        expect(pair.map((r) => r.statusCode)).toEqual([200, 200]);
+      }
+    });
+
     it('forgives an account its failures after a successful sign-in', async () => {
       await register(t().app, '26657000009', 'right123');
       const ip = '198.51.100.9';
