@@ -117,10 +117,16 @@ const EPSILON = 1e-9;
  */
 export function priceCents(params: BetslipParams, outcomes: readonly Outcome[]): number {
   const { doubles, triples } = countPicks(outcomes);
-  const exact =
-    params.defaultBetslipPrice * 100 * params.feePerSecond ** doubles * params.feePerThird ** triples;
-  return Math.floor(exact + 0.5 + EPSILON * Math.max(1, Math.abs(exact)));
+  return roundCents(fullPriceExactCents(params, doubles, triples));
 }
+
+/** A slip's price in cents before rounding: defaultBetslipPrice × 100 × feePerSecond^doubles × feePerThird^triples. */
+export const fullPriceExactCents = (params: BetslipParams, doubles: number, triples: number): number =>
+  params.defaultBetslipPrice * 100 * params.feePerSecond ** doubles * params.feePerThird ** triples;
+
+/** An exact amount of cents rounded half-up to the cent, as a person doing decimal arithmetic would. */
+export const roundCents = (exact: number): number =>
+  Math.floor(exact + 0.5 + EPSILON * Math.max(1, Math.abs(exact)));
 
 /** A slip costing more than a slip of singles: the player confirms before paying it. */
 export const costsMoreThanDefault = (params: BetslipParams, outcomes: readonly Outcome[]): boolean =>
@@ -174,6 +180,21 @@ export function validatePredictions(
   matchCount: number,
   params: BetslipParams,
 ): PredictionCheck {
+  const parsed = parsePredictions(dtos, matchCount);
+  if (!parsed.ok) return parsed;
+  if (!withinLimits(parsed.outcomes, params)) return { ok: false, messageKey: 'PICKS.LIMITS' };
+  return parsed;
+}
+
+/**
+ * The first half of `validatePredictions`, without the limits: every position exactly once, each
+ * prediction a valid outcome (PICKS.INVALID before PICKS.INCOMPLETE). A system slip checks its system
+ * between this and the limits.
+ */
+export function parsePredictions(
+  dtos: readonly PredictionDto[],
+  matchCount: number,
+): { ok: true; outcomes: string[] } | { ok: false; messageKey: 'PICKS.INCOMPLETE' | 'PICKS.INVALID' } {
   const outcomes: Outcome[] = Array.from({ length: matchCount }, () => null);
   for (const { betSlipPosition: pos, prediction } of dtos) {
     if (!Number.isInteger(pos) || pos < 0 || pos >= matchCount || outcomes[pos] !== null) {
@@ -184,9 +205,12 @@ export function validatePredictions(
     outcomes[pos] = outcome;
   }
   if (outcomes.some((o) => o === null)) return { ok: false, messageKey: 'PICKS.INCOMPLETE' };
-  if (!withinLimits(outcomes, params)) return { ok: false, messageKey: 'PICKS.LIMITS' };
   return { ok: true, outcomes: outcomes as string[] };
 }
+
+/** A match's signs in the order 1, 2, 3 whatever the tap order ('31' → ['1', '3']); [] when unset. */
+export const signsOf = (outcome: Outcome): Digit[] =>
+  outcome ? DIGITS.filter((d) => outcome.includes(d)) : [];
 
 /** An empty slip of `n` matches. */
 export const emptyOutcomes = (n: number): Outcome[] => Array.from({ length: n }, () => null);
