@@ -209,8 +209,18 @@ export function parsePredictions(
 }
 
 /** A match's signs in the order 1, 2, 3 whatever the tap order ('31' → ['1', '3']); [] when unset. */
-export const signsOf = (outcome: Outcome): Digit[] =>
-  outcome ? DIGITS.filter((d) => outcome.includes(d)) : [];
+export const signsOf = (outcome: Outcome): readonly Digit[] => {
+  if (!outcome) return NO_SIGNS;
+  let signs = SIGNS.get(outcome);
+  if (!signs) {
+    signs = Object.freeze(DIGITS.filter((d) => outcome.includes(d)));
+    if (SIGNS.size < 64) SIGNS.set(outcome, signs);
+  }
+  return signs;
+};
+const NO_SIGNS: readonly Digit[] = Object.freeze([]);
+/** Settlement reads the signs of millions of picks: the few outcome texts there are, read once. */
+const SIGNS = new Map<string, readonly Digit[]>();
 
 /** An empty slip of `n` matches. */
 export const emptyOutcomes = (n: number): Outcome[] => Array.from({ length: n }, () => null);

@@ -5,8 +5,8 @@
 // enumerating them: a full slip by a product over its matches, a reduced one over its table's rows.
 // Pure: imports nothing but the pick, settlement and system rules.
 import { signsOf } from './betslip.ts';
-import { systemColumns } from './reducedSystems.ts';
-import { type RowSlip, rowCount, systemOf } from './rows.ts';
+import type { ReducedSystem } from './reducedSystems.ts';
+import { type RowSlip, systemOf } from './rows.ts';
 import {
   type PrizePool,
   prizeName,
@@ -25,6 +25,18 @@ export type SettlementRule = 'SLIP' | 'ROWS';
 const signRight = (sign: string, result: StoredResult | null | undefined): boolean =>
   result === 'VOID' || (result != null && sign === result);
 
+const NUMERIC = new WeakMap<ReducedSystem, Uint8Array>();
+
+/** A system's table as numbers, row after row (read once per system). */
+function numericTable(s: ReducedSystem): Uint8Array {
+  let table = NUMERIC.get(s);
+  if (!table) {
+    table = Uint8Array.from(s.table.join(''), (ch) => ch.charCodeAt(0) - 48);
+    NUMERIC.set(s, table);
+  }
+  return table;
+}
+
 /**
  * How many of a slip's rows have each number of correct matches: `byCorrect[k]` rows have k correct,
  * for k = 0..matchCount (the length is outcomes.length + 1; the entries add up to `rowCount`).
@@ -38,17 +50,28 @@ export function countRowsByCorrect(slip: RowSlip, results: readonly (StoredResul
   const s = systemOf(slip);
   const byCorrect = new Array<number>(n + 1).fill(0);
   if (s) {
-    const columns = systemColumns(outcomes);
-    const marked = new Set(columns);
+    // Columns as the table has them: the triples in slip order, then the doubles. rightAt[c * 3 + v]:
+    // whether value v of column c (the match's v-th sign) is right.
+    const marked = s.triples + s.doubles;
+    const rightAt = new Uint8Array(marked * 3);
+    let triple = 0;
+    let double = s.triples;
     let fixed = 0;
-    outcomes.forEach((o, i) => {
-      if (!marked.has(i) && signRight(signsOf(o)[0] ?? '', results[i])) fixed++;
-    });
-    // right[c][v]: whether value v of column c (the match's v-th sign) is right.
-    const right = columns.map((pos) => signsOf(outcomes[pos] ?? null).map((d) => signRight(d, results[pos])));
-    for (const line of s.table) {
+    for (let i = 0; i < n; i++) {
+      const signs = signsOf(outcomes[i] ?? null);
+      const column = signs.length === 3 ? triple++ : signs.length === 2 ? double++ : -1;
+      if (column < 0) {
+        if (signRight(signs[0] ?? '', results[i])) fixed++;
+      } else if (column < marked) {
+        for (let v = 0; v < signs.length; v++)
+          rightAt[column * 3 + v] = signRight(signs[v]!, results[i]) ? 1 : 0;
+      }
+    }
+    if (triple !== s.triples || double !== marked) throw new RangeError(`slip does not fit ${s.id}`);
+    const table = numericTable(s);
+    for (let r = 0; r < s.rows; r++) {
       let k = fixed;
-      for (let c = 0; c < columns.length; c++) if (right[c]![line.charCodeAt(c) - 48]) k++;
+      for (let c = 0; c < marked; c++) k += rightAt[c * 3 + table[r * marked + c]!]!;
       byCorrect[k]!++;
     }
     return byCorrect;
@@ -87,15 +110,18 @@ export interface TierRows {
 
 /** The tiers a slip's rows reach, highest first, only those with a row; each row in its best tier only. */
 export function tierRowsOf(byCorrect: readonly number[], tiers: readonly (number | null)[]): TierRows[] {
-  const counts = new Map<number, number>();
+  // A count's tier never falls as the count rises, so walking the counts down meets the tiers highest
+  // first, each tier's counts next to one another.
+  const out: TierRows[] = [];
   for (let k = byCorrect.length - 1; k >= 0; k--) {
     const tier = tiers[k] ?? null;
     const rows = byCorrect[k]!;
-    if (tier !== null && rows > 0) counts.set(tier, (counts.get(tier) ?? 0) + rows);
+    if (tier === null || rows === 0) continue;
+    const last = out[out.length - 1];
+    if (last?.prizeType === tier) last.count += rows;
+    else out.push({ prizeType: tier, count: rows });
   }
-  return [...counts]
-    .map(([prizeType, count]) => ({ prizeType, count }))
-    .sort((a, b) => b.prizeType - a.prizeType);
+  return out;
 }
 
 /** A slip counted by rows, before the pools are shared. */
@@ -126,8 +152,10 @@ export function countSlipRows(
       correctCount = k;
       break;
     }
+  let rows = 0;
+  for (const n of byCorrect) rows += n;
   const tierRows = tierRowsOf(byCorrect, tiers);
-  return { rows: rowCount(slip), correctCount, tier: tierRows[0]?.prizeType ?? null, tierRows };
+  return { rows, correctCount, tier: tierRows[0]?.prizeType ?? null, tierRows };
 }
 
 /** A tier's pool shared among its winning rows: each row's share rounded down to the cent, and the cents
