@@ -53,7 +53,7 @@ export async function walletText(db: Db, msisdn: string, lang: Lang, moves: numb
   const summary = await walletSummary(db, msisdn);
   const lines = [
     `${say(lang, 'balance')}: ${money(summary.totalAvailableAmount)}`,
-    `${say(lang, 'withdrawable')}: ${money(summary.withdrawablemount)}`,
+    `${say(lang, 'withdrawable')}: ${money(summary.withdrawableAmount)}`,
   ];
   if (moves > 0) {
     const last = await listMoves(db, msisdn, { limit: moves });

@@ -5,8 +5,6 @@ import type { MoveKind } from '../db/playWalletTables.ts';
 
 export type Lang = 'st' | 'en';
 
-export const asLang = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'st');
-
 /** 'M 2.00' (no thousands separator: screens are narrow). */
 export const money = (cents: number): string => {
   const abs = Math.abs(cents);

@@ -102,7 +102,7 @@ export async function createBetslip(
 
 export interface Published {
   sid: string;
-  /** CURRENT: live now; SCHEDULED: goes live at `goesLiveAt`, or when the current round ends. */
+  /** CURRENT: live now; SCHEDULED: goes live at `goLiveAt`, or when the current round ends. */
   status: 'CURRENT' | 'SCHEDULED';
   /** The betslip this one follows, if it waits for one (still open). */
   after: string | null;

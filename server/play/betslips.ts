@@ -200,6 +200,7 @@ export function toWireBetslip(betslip: Betslip) {
     endDate: formatMaseru(betslip.endAt),
     endsAt: betslip.endAt.toISOString(),
     matches: betslip.matches.map((m) => ({
+      // The SPEC's spelling, kept on the wire that phones already read; inside it is a 0-based position.
       betslipPosotion: m.position + 1,
       tournament: m.tournament,
       startDate: formatMaseru(m.startAt),

@@ -67,9 +67,9 @@ export function startCashOut(
       if (cashOut) return { ok: true, cashOut, replayed: true };
     }
     // Only winnings may leave the wallet (operator credit is spendable, not withdrawable).
-    const { withdrawablemount } = await walletSummary(trx, input.msisdn);
-    if (input.amountCents > withdrawablemount) {
-      return { ok: false, reason: 'INSUFFICIENT_FUNDS', withdrawableCents: withdrawablemount };
+    const { withdrawableAmount } = await walletSummary(trx, input.msisdn);
+    if (input.amountCents > withdrawableAmount) {
+      return { ok: false, reason: 'INSUFFICIENT_FUNDS', withdrawableCents: withdrawableAmount };
     }
     const posted = await postMove(trx, {
       msisdn: input.msisdn,
@@ -79,7 +79,7 @@ export function startCashOut(
       serviceId: input.serviceId ?? 'JACKPOT14',
       idempotencyKey: key,
     });
-    if (!posted.ok) return { ok: false, reason: 'INSUFFICIENT_FUNDS', withdrawableCents: withdrawablemount };
+    if (!posted.ok) return { ok: false, reason: 'INSUFFICIENT_FUNDS', withdrawableCents: withdrawableAmount };
     await trx
       .insertInto('cash_outs')
       .values({

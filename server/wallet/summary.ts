@@ -9,7 +9,7 @@ export interface WalletSummary {
    * Winnings and deposits not yet cashed out, capped by what is available. Spending consumes operator credit before
    * winnings (the subscriber-friendly order), so only once credit is gone does a stake lower this figure.
    */
-  withdrawablemount: number;
+  withdrawableAmount: number;
   /** Sum of all prizes. */
   totalWonAmount: number;
   /** Cash-outs the provider confirmed. */
@@ -32,7 +32,7 @@ export function computeSummary(
   const withdrawable = Math.max(0, Math.min(won + sum('DEPOSIT') - cashedOut, available));
   return {
     totalAvailableAmount: available,
-    withdrawablemount: withdrawable,
+    withdrawableAmount: withdrawable,
     totalWonAmount: won,
     totalWithdrawnAmount: cashedOut - withheldCents,
     currentlyWithheldAmount: withheldCents,

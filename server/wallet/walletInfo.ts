@@ -36,7 +36,8 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
   const details = await moveDetails(db, msisdn, moves);
   return {
     totalAvailableAmount: toWire(summary.totalAvailableAmount),
-    withdrawablemount: toWire(summary.withdrawablemount),
+    // The SPEC's spelling, kept on the wire that phones already read; inside it is withdrawableAmount.
+    withdrawablemount: toWire(summary.withdrawableAmount),
     totalWonAmount: toWire(summary.totalWonAmount),
     totalWithdrawnAmount: toWire(summary.totalWithdrawnAmount),
     currentlyWithheldAmount: toWire(summary.currentlyWithheldAmount),

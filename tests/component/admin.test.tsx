@@ -74,8 +74,30 @@ const cardOf = (sid: string) =>
 interface Call {
   method: string;
   path: string;
+  /** The query string, without its '?'. */
+  query: string;
   body: unknown;
 }
+
+/** The audit trail the fake server filters (two actions on two targets). */
+const AUDIT = [
+  {
+    id: 9,
+    at: '2030-05-04T10:00:00.000Z',
+    actor: 'admin',
+    action: 'WALLET.READ',
+    target: '26650000001',
+    detail: {},
+  },
+  {
+    id: 8,
+    at: '2030-05-04T09:00:00.000Z',
+    actor: 'admin',
+    action: 'BETSLIP.PUBLISH',
+    target: 'J14-0042',
+    detail: {},
+  },
+];
 
 function adminApi(
   settle: () => Response = () => HttpResponse.json({ settled: true, winners: 3, paidCents: 750000 }),
@@ -86,6 +108,7 @@ function adminApi(
     calls.push({
       method: request.method,
       path: new URL(request.url).pathname,
+      query: new URL(request.url).search.slice(1),
       body: text ? JSON.parse(text) : null,
     });
   };
@@ -125,18 +148,13 @@ function adminApi(
         playersLast7Days: 7,
       }),
     ),
+    // Answers as the server does: only the rows that match every filter given in the query.
     http.get(`${ADMIN}/audit`, async ({ request }) => {
       await record(request);
-      return HttpResponse.json([
-        {
-          id: 9,
-          at: '2030-05-04T10:00:00.000Z',
-          actor: 'admin',
-          action: 'WALLET.READ',
-          target: '26650000001',
-          detail: {},
-        },
-      ]);
+      const query = new URL(request.url).searchParams;
+      const matches = (row: (typeof AUDIT)[number]) =>
+        (['actor', 'action', 'target'] as const).every((k) => !query.get(k) || row[k] === query.get(k));
+      return HttpResponse.json(AUDIT.filter(matches));
     }),
     http.post(`${ADMIN}/betslips/:sid/settle`, async ({ request }) => {
       await record(request);
@@ -233,6 +251,7 @@ describe('operator screen', () => {
       {
         method: 'POST',
         path: '/api/admin/betslips/J14-0042/results',
+        query: '',
         body: {
           results: [
             { position: 1, result: 'DRAW' },
@@ -278,8 +297,10 @@ describe('operator screen', () => {
     await user.type(audit.getByLabelText('Action'), 'WALLET.READ');
     await user.click(audit.getByRole('button', { name: 'Show' }));
     expect(await audit.findByText('WALLET.READ')).toBeInTheDocument();
-    const sent = calls.find((c) => c.path === '/api/admin/audit');
-    expect(sent).toBeDefined();
+    expect(audit.queryByText('BETSLIP.PUBLISH')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/audit').map((c) => c.query)).toEqual([
+      'action=WALLET.READ&target=26650000001',
+    ]);
   });
 
   it('checks a built round with the server rules before sending it', async () => {
@@ -314,7 +335,7 @@ describe('operator screen', () => {
   });
 
   it('shows a refusal translated', async () => {
-    const calls = adminApi(() =>
+    adminApi(() =>
       HttpResponse.json(
         { statusCode: 409, error: 'Conflict', messageKey: 'BETSLIP.RESULTS_MISSING', message: 'missing' },
         { status: 409 },

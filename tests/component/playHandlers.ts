@@ -3,16 +3,11 @@
 import { HttpResponse, http } from 'msw';
 import type { Betslip } from '../../machines/betslip/types';
 import type { Prize, Testimonial } from '../../src/api/play';
+import { BETSLIP_PARAMS } from '../support/rounds';
 
 export const PLAY = '/api/protected';
 
-export const PARAMS = {
-  defaultBetslipPrice: 2,
-  thirdChance: 3,
-  multipleChance: 6,
-  feePerSecond: 2,
-  feePerThird: 3,
-};
+export const PARAMS = BETSLIP_PARAMS;
 
 const TEAMS = [
   ['Arsenal', 'Chelsea'],

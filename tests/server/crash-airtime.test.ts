@@ -8,8 +8,7 @@ import { postWithKey, signIn } from '../bench/load.ts';
 import { startServer } from '../bench/process.ts';
 import { itOnEachDatabase } from '../support/eachDatabase.ts';
 import { freePort } from '../support/serverProcess.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../support/wait.ts';
 
 const buy = (url: string, token: string, key: string) =>
   postWithKey<{ messageKey: string; status: string }>(

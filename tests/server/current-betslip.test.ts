@@ -5,11 +5,12 @@ import { expect, it } from 'vitest';
 import { createBetslip, publishBetslip } from '../../server/ops/betslipAdmin.ts';
 import { CURRENT_BETSLIP_TTL_MS } from '../../server/play/currentBetslip.ts';
 import { seedDemoAccounts } from '../../server/seed.ts';
+import { roundBody } from '../support/rounds.ts';
+import { sleep } from '../support/wait.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
 import { addSubscriber, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
 
 const HOUR = 3600 * 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A 14-match betslip ending `hours` after the test clock, created as DRAFT straight in the database. */
 async function draft(t: TestApp, sid: string, hours: number) {
@@ -17,23 +18,7 @@ async function draft(t: TestApp, sid: string, hours: number) {
   const created = await createBetslip(
     t.db.kysely,
     'elsewhere',
-    {
-      sid,
-      endDate: endAt.toISOString(),
-      matches: Array.from({ length: 14 }, (_, i) => ({
-        tournament: 'Cache League',
-        startDate: new Date(endAt.getTime() + (i + 1) * HOUR).toISOString(),
-        homeTeam: `Home ${i + 1}`,
-        awayTeam: `Away ${i + 1}`,
-      })),
-      betslipParams: {
-        defaultBetslipPrice: 2,
-        thirdChance: 3,
-        multipleChance: 6,
-        feePerSecond: 2,
-        feePerThird: 3,
-      },
-    },
+    roundBody(sid, endAt, {}, { firstMs: HOUR, stepMs: HOUR }),
     t.clock.now(),
   );
   expect(created.ok).toBe(true);

@@ -94,7 +94,7 @@ describeEachDb(
       // Deposits are withdrawable; the operator credit is not.
       expect(await walletSummary(db.kysely, msisdn)).toMatchObject({
         totalAvailableAmount: 50_50,
-        withdrawablemount: 40_50,
+        withdrawableAmount: 40_50,
       });
       const info = (await get(app, token, 'fetch-wallet-info')).json();
       expect(info.totalDepositedAmount).toBe(40.5);

@@ -21,6 +21,7 @@ import { saveWebSubscription } from '../../server/push/subscriptions.ts';
 import { seedDemoAccounts } from '../../server/seed.ts';
 import { listMoves, walletSummary } from '../../server/wallet/ledger.ts';
 import { spawnServer } from '../support/serverProcess.ts';
+import { sleep } from '../support/wait.ts';
 import {
   backends,
   createClock,
@@ -119,8 +120,6 @@ async function jobsOf(db: Db, queue: string) {
   );
   return rows;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
   let setup: Awaited<ReturnType<typeof freshSchema>>;

@@ -8,7 +8,7 @@ describe('computeSummary', () => {
     const s = computeSummary({ PRIZE: 500_00, OPERATOR_ADJUSTMENT: 50_00, STAKE: -30_00 }, 0);
     expect(s).toEqual({
       totalAvailableAmount: 520_00,
-      withdrawablemount: 500_00,
+      withdrawableAmount: 500_00,
       totalWonAmount: 500_00,
       totalWithdrawnAmount: 0,
       currentlyWithheldAmount: 0,
@@ -17,7 +17,7 @@ describe('computeSummary', () => {
 
   it('caps withdrawable by what is available', () => {
     const s = computeSummary({ PRIZE: 100_00, STAKE: -80_00 }, 0);
-    expect(s.withdrawablemount).toBe(20_00);
+    expect(s.withdrawableAmount).toBe(20_00);
   });
 
   it('withholds pending cash-outs and nets failed ones with their reversal', () => {
@@ -25,7 +25,7 @@ describe('computeSummary', () => {
     const s = computeSummary({ PRIZE: 1000_00, CASH_OUT: -600_00, CASH_OUT_REVERSAL: 100_00 }, 200_00);
     expect(s).toEqual({
       totalAvailableAmount: 500_00,
-      withdrawablemount: 500_00,
+      withdrawableAmount: 500_00,
       totalWonAmount: 1000_00,
       totalWithdrawnAmount: 300_00,
       currentlyWithheldAmount: 200_00,
@@ -33,7 +33,7 @@ describe('computeSummary', () => {
   });
 
   it('never reports a negative withdrawable amount', () => {
-    expect(computeSummary({ OPERATOR_ADJUSTMENT: 10_00 }, 0).withdrawablemount).toBe(0);
+    expect(computeSummary({ OPERATOR_ADJUSTMENT: 10_00 }, 0).withdrawableAmount).toBe(0);
   });
 });
 

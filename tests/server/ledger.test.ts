@@ -116,7 +116,7 @@ for (const backend of backends) {
       const summary = await walletSummary(db().kysely, msisdn);
       expect(summary).toMatchObject({
         totalAvailableAmount: 0,
-        withdrawablemount: 0,
+        withdrawableAmount: 0,
         currentlyWithheldAmount: 500_00,
       });
     });
@@ -196,7 +196,7 @@ for (const backend of backends) {
       });
       expect(await walletSummary(db().kysely, msisdn)).toMatchObject({
         totalAvailableAmount: 50_00,
-        withdrawablemount: 30_00,
+        withdrawableAmount: 30_00,
         currentlyWithheldAmount: 70_00,
         totalWithdrawnAmount: 0,
       });
@@ -206,7 +206,7 @@ for (const backend of backends) {
       expect(await confirmCashOut(db().kysely, b.cashOut.id, 'late')).toBe(false);
       expect(await walletSummary(db().kysely, msisdn)).toEqual({
         totalAvailableAmount: 90_00,
-        withdrawablemount: 70_00,
+        withdrawableAmount: 70_00,
         totalWonAmount: 100_00,
         totalWithdrawnAmount: 30_00,
         currentlyWithheldAmount: 0,

@@ -8,11 +8,10 @@ import { settleBetslip } from '../../server/ops/settle.ts';
 import { AIRTIME_ROUTE, startPurchase } from '../../server/wallet/airtime.ts';
 import { availableCents, listMoves, postMove } from '../../server/wallet/ledger.ts';
 import { reconcileAirtimePurchases, reconcileAirtimeStakes } from '../../server/wallet/reconcile.ts';
+import { sleep, waitUntil } from '../support/wait.ts';
 import { describeEachDb, type TestApp, testConfig } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
 import { post, resetSimulator } from './walletFixtures.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const stakeRow = (t: TestApp, msisdn: string) =>
   t.db.kysely.selectFrom('airtime_stakes').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
@@ -38,7 +37,8 @@ describeEachDb('money at the close of a betslip', (t) => {
     const lateToken = await tokenFor(t(), late);
     billingOf(app).latencyMs = 300;
     const answer = submit(app, lateToken, body(betslip.sid, picks(), 2), 'late');
-    await sleep(100); // the late slip is waiting for operator billing
+    // The late slip has reserved its stake and is waiting for operator billing.
+    await waitUntil(async () => (await stakeRow(t(), late)) !== undefined, { what: "the late slip's stake" });
     await db.kysely
       .updateTable('matches')
       .set({ result: '1' })
@@ -124,7 +124,10 @@ describeEachDb(
       const first = await submit(app, token, body(sid, picks(), 2), 'slow');
       expect(first.statusCode).toBe(503);
       expect(first.json().messageKey).toBe('BILLING.UNAVAILABLE');
-      await sleep(400); // the operator did charge, after the request gave up waiting
+      // The operator did charge, after the request gave up waiting.
+      await waitUntil(() => billingOf(app).charges.some((c) => c.msisdn === msisdn), {
+        what: 'the late charge',
+      });
       billingOf(app).latencyMs = 0;
       // Meanwhile the wallet was topped up: the retry must not pay a second time from it.
       await postMove(db.kysely, {
@@ -153,10 +156,13 @@ describeEachDb(
       billingOf(app).latencyMs = 300;
       billingOf(app).failureRate = 1; // this one never goes through at the operator
       expect((await submit(app, failedToken, body(sid, picks(), 2), 'died')).statusCode).toBe(503);
+      // Nothing to poll: the refusal leaves no trace, and the failure rate must hold until it is made.
       await sleep(400);
       billingOf(app).failureRate = 0;
       expect((await submit(app, chargedToken, body(sid, picks(), 2), 'died')).statusCode).toBe(503);
-      await sleep(400);
+      await waitUntil(() => billingOf(app).charges.some((c) => c.msisdn === charged), {
+        what: 'the late charge',
+      });
       billingOf(app).latencyMs = 0;
       expect((await stakeRow(t(), failed))?.status).toBe('RESERVED');
       // A reserved stake counts against the limits until it is released.

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/app.ts';
 import { seedDemo } from '../../server/seed.ts';
+import { BETSLIP_PARAMS } from '../support/rounds.ts';
 import { CONSENT, describeEachDb, signIn, TOKEN_PATH, tokenRequest, WEBSITE } from './helper.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -64,7 +65,7 @@ const matches = (from: Date) =>
     homeTeamLogo: '/logos/home.svg',
     awayTeamLogo: '/logos/away.svg',
   }));
-const params = { defaultBetslipPrice: 2, thirdChance: 3, multipleChance: 6, feePerSecond: 2, feePerThird: 3 };
+const params = BETSLIP_PARAMS;
 const picks = Array.from({ length: 14 }, (_, i) => ({ betSlipPosition: i, prediction: 1 }));
 
 function samples(now: Date): Record<string, Sample> {

@@ -9,6 +9,7 @@ import { QUEUES } from '../../server/jobs/queues.ts';
 import { promoteScheduled } from '../../server/play/betslips.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
+import { roundBody } from '../support/rounds.ts';
 import { describeEachDb, signIn } from './helper.ts';
 import { addSubscriber, body, get, picks, submit } from './playFixtures.ts';
 
@@ -19,27 +20,7 @@ const prizes = [
   { prizeType: 12, amount: 100 },
 ];
 
-function roundBody(sid: string, endAt: Date, extra: object = {}) {
-  return {
-    sid,
-    endDate: endAt.toISOString(),
-    matches: Array.from({ length: 14 }, (_, i) => ({
-      tournament: 'Test League',
-      startDate: new Date(endAt.getTime() + (i + 1) * 60_000).toISOString(),
-      homeTeam: `Home ${i + 1}`,
-      awayTeam: `Away ${i + 1}`,
-    })),
-    betslipParams: {
-      defaultBetslipPrice: 2,
-      thirdChance: 3,
-      multipleChance: 6,
-      feePerSecond: 2,
-      feePerThird: 3,
-    },
-    prizes,
-    ...extra,
-  };
-}
+const round = (sid: string, endAt: Date, extra: object = {}) => roundBody(sid, endAt, { prizes, ...extra });
 
 const allHome = (n = 14) => Array.from({ length: n }, (_, i) => ({ position: i + 1, result: 'HOME_WIN' }));
 
@@ -98,9 +79,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
 
   it('schedules a betslip published while a round is open; it goes live once, when that round ends', async () => {
     const endAt = new Date(demoEnd.getTime() + 2 * HOUR);
-    expect((await admin('POST', '/betslips', roundBody('S-1', endAt, { rollover: true }))).statusCode).toBe(
-      201,
-    );
+    expect((await admin('POST', '/betslips', round('S-1', endAt, { rollover: true }))).statusCode).toBe(201);
     const published = await admin('POST', '/betslips/S-1/publish');
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toEqual({
@@ -134,7 +113,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
   it('publishes at a chosen later time, and refuses a time after the close', async () => {
     const now = t().clock.now();
     const endAt = new Date(now.getTime() + 30 * HOUR);
-    expect((await admin('POST', '/betslips', roundBody('S-2', endAt))).statusCode).toBe(201);
+    expect((await admin('POST', '/betslips', round('S-2', endAt))).statusCode).toBe(201);
     const late = await admin('POST', '/betslips/S-2/publish', {
       goLiveAt: new Date(endAt.getTime() + 1).toISOString(),
     });
@@ -270,9 +249,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     // S-3 rolls over with no round after it; S-4, published later, takes its jackpot.
     t().clock.set(new Date(s2.end_at.getTime() + 1000));
     const end3 = new Date(t().clock.now().getTime() + HOUR);
-    expect((await admin('POST', '/betslips', roundBody('S-3', end3, { rollover: true }))).statusCode).toBe(
-      201,
-    );
+    expect((await admin('POST', '/betslips', round('S-3', end3, { rollover: true }))).statusCode).toBe(201);
     expect((await admin('POST', '/betslips/S-3/publish')).json()).toMatchObject({
       status: 'CURRENT',
       closed: 'S-2',
@@ -281,7 +258,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     expect((await admin('POST', '/betslips/S-3/results', { results: allHome() })).statusCode).toBe(200);
     expect((await admin('POST', '/betslips/S-3/settle')).statusCode).toBe(200);
     const end4 = new Date(t().clock.now().getTime() + HOUR);
-    expect((await admin('POST', '/betslips', roundBody('S-4', end4))).statusCode).toBe(201);
+    expect((await admin('POST', '/betslips', round('S-4', end4))).statusCode).toBe(201);
     expect((await admin('POST', '/betslips/S-4/publish')).json()).toMatchObject({ status: 'CURRENT' });
     const prizes4 = await get(app(), await addSubscriber(t(), '26652000022'), 'fetch-current-prizes');
     expect(prizes4.json()[0]).toEqual({ prizeType: 14, amount: 2000, rolledOver: 1000 });

@@ -4,6 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
+import { BETSLIP_PARAMS, roundBody } from '../support/rounds.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
 import { addSubscriber, body, submit, tokenFor } from './playFixtures.ts';
 
@@ -22,7 +23,7 @@ function picksWith(wrongCount: number, overrides: Record<number, number> = {}) {
   }));
 }
 
-const params = { defaultBetslipPrice: 2, thirdChance: 3, multipleChance: 6, feePerSecond: 2, feePerThird: 3 };
+const params = BETSLIP_PARAMS;
 const prizes = [
   { prizeType: 14, amount: 1000 },
   { prizeType: 13, amount: 300 },
@@ -31,22 +32,8 @@ const prizes = [
   { prizeType: 6, amount: 1 },
 ];
 
-function betslipBody(sid: string, endAt: Date, extra: object = {}) {
-  return {
-    sid,
-    endDate: endAt.toISOString(),
-    matches: Array.from({ length: 14 }, (_, i) => ({
-      tournament: 'Test League',
-      // Kick-offs after the close, within minutes: results may be entered soon after.
-      startDate: new Date(endAt.getTime() + (i + 1) * 60_000).toISOString(),
-      homeTeam: `Home ${i + 1}`,
-      awayTeam: `Away ${i + 1}`,
-    })),
-    betslipParams: params,
-    prizes,
-    ...extra,
-  };
-}
+const betslipBody = (sid: string, endAt: Date, extra: object = {}) =>
+  roundBody(sid, endAt, { prizes, ...extra });
 
 describeEachDb('operations: settlement, results, roles', (t) => {
   const app = () => t().app;

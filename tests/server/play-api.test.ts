@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUBSCRIBER } from '../../server/demo/seedPlay.ts';
+import { BETSLIP_PARAMS } from '../support/rounds.ts';
 import { backends, buildTestApp, describeEachDb } from './helper.ts';
 import { addSubscriber, get, seedPlay, tokenFor } from './playFixtures.ts';
 
@@ -34,13 +35,7 @@ describeEachDb('play API (demo data)', (t) => {
     expect(endsAt.getTime() - t().clock.now().getTime()).toBeGreaterThan(2 * DAY);
     expect(endsAt.getUTCHours()).toBe(10);
     expect(betslip.endDate).toBe(`${betslip.endsAt.slice(0, 10)} 12:00`);
-    expect(betslip.betslipParams).toEqual({
-      defaultBetslipPrice: 2,
-      thirdChance: 3,
-      multipleChance: 6,
-      feePerSecond: 2,
-      feePerThird: 3,
-    });
+    expect(betslip.betslipParams).toEqual(BETSLIP_PARAMS);
     expect(betslip.matches).toHaveLength(14);
     expect(betslip.matches.map((m: { betslipPosotion: number }) => m.betslipPosotion)).toEqual(
       Array.from({ length: 14 }, (_, i) => i + 1),

@@ -17,7 +17,9 @@ import { projectRoot } from '../../server/paths.ts';
 import { OneApiBilling } from '../../server/rails/billing/adapter.ts';
 import { MpesaOpenApi } from '../../server/rails/mpesa/adapter.ts';
 import { type RailEmulatorProcess, spawnRailEmulator } from '../support/railEmulatorProcess.ts';
+import { BETSLIP_PARAMS } from '../support/rounds.ts';
 import { type ServerProcess, spawnServer } from '../support/serverProcess.ts';
+import { sleep } from '../support/wait.ts';
 import { onPostgres, postgresSkipped, TEST_DATABASE_URL } from './postgresTarget.ts';
 
 const TOKEN_PATH = '/auth/realms/commxp/protocol/openid-connect/token';
@@ -35,7 +37,6 @@ const ROUND_MS = 40_000;
 /** The round's results as pick digits: 1 home, 3 draw, 2 away (one per match, in order). */
 const RESULTS = [1, 3, 2, 1, 1, 2, 3, 1, 2, 3, 1, 1, 2, 1];
 const WIRE: Record<number, string> = { 1: 'HOME_WIN', 2: 'AWAY_WIN', 3: 'DRAW' };
-const PARAMS = { defaultBetslipPrice: 2, thirdChance: 3, multipleChance: 6, feePerSecond: 2, feePerThird: 3 };
 const PRIZES = [
   { prizeType: 14, amount: 1000 },
   { prizeType: 13, amount: 500 },
@@ -57,7 +58,6 @@ const emulators: RailEmulatorProcess[] = [];
 let server: ServerProcess | undefined;
 let database: pg.Client | undefined;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -254,7 +254,7 @@ it.skipIf(postgresSkipped)(
         sid: 'PROD-1',
         endDate: endAt.toISOString(),
         matches: example.matches.map((m) => ({ ...m, startDate: endAt.toISOString() })),
-        betslipParams: PARAMS,
+        betslipParams: BETSLIP_PARAMS,
         prizes: PRIZES,
       },
     });

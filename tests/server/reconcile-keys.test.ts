@@ -16,11 +16,10 @@ import {
   reconcileAirtimeStakes,
   reconcileCashOuts,
 } from '../../server/wallet/reconcile.ts';
+import { sleep, waitUntil } from '../support/wait.ts';
 import { describeEachDb, type TestApp, testConfig } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
 import { post, resetSimulator, win } from './walletFixtures.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Holds every operator-billing charge until released; the first one never answers (silent operator). */
 function holdCharges(t: TestApp) {
@@ -37,7 +36,7 @@ function holdCharges(t: TestApp) {
   };
   return {
     async started(count: number) {
-      while (gates.length < count) await sleep(5);
+      await waitUntil(() => gates.length >= count, { what: `${count} held charges` });
     },
     release: (n: number) => gates[n]!(),
     restore: () => {
@@ -161,7 +160,7 @@ function holdPayments(t: TestApp) {
   return {
     sim,
     async started() {
-      while (calls < 1) await sleep(5);
+      await waitUntil(() => calls >= 1, { what: 'the first call' });
     },
     release: () => release(),
     restore: () => {

@@ -6,29 +6,13 @@ import { expect, it } from 'vitest';
 import { bossSchema } from '../../server/jobs/boss.ts';
 import { QUEUES } from '../../server/jobs/queues.ts';
 import { seedDemoAccounts } from '../../server/seed.ts';
+import { roundBody } from '../support/rounds.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
 
 const HOUR = 3_600_000;
 
-function roundBody(sid: string, endAt: Date) {
-  return {
-    sid,
-    endDate: endAt.toISOString(),
-    matches: Array.from({ length: 14 }, (_, i) => ({
-      tournament: 'Test League',
-      startDate: new Date(endAt.getTime() + i * 60_000).toISOString(),
-      homeTeam: `Home ${i + 1}`,
-      awayTeam: `Away ${i + 1}`,
-    })),
-    betslipParams: {
-      defaultBetslipPrice: 2,
-      thirdChance: 3,
-      multipleChance: 6,
-      feePerSecond: 2,
-      feePerThird: 3,
-    },
-  };
-}
+/** Kick-offs from the close itself, a minute apart. */
+const round = (sid: string, endAt: Date) => roundBody(sid, endAt, {}, { firstMs: 0, stepMs: 60_000 });
 
 /** The roll-forward jobs with data for `sid`: when each may start and its state. */
 async function goLiveJobs(t: TestApp, sid: string) {
@@ -67,13 +51,13 @@ describeEachDb(
         });
 
       const openEnds = new Date(Math.ceil((clock.now().getTime() + 3000) / 1000) * 1000);
-      expect((await admin('POST', '/betslips', roundBody('GL-OPEN', openEnds))).statusCode).toBe(201);
+      expect((await admin('POST', '/betslips', round('GL-OPEN', openEnds))).statusCode).toBe(201);
       expect((await admin('POST', '/betslips/GL-OPEN/publish')).json().status).toBe('CURRENT');
       // Nothing scheduled, nothing sent.
       expect(await goLiveJobs(t(), 'GL-OPEN')).toEqual([]);
 
       const nextEnds = new Date(openEnds.getTime() + HOUR);
-      expect((await admin('POST', '/betslips', roundBody('GL-NEXT', nextEnds))).statusCode).toBe(201);
+      expect((await admin('POST', '/betslips', round('GL-NEXT', nextEnds))).statusCode).toBe(201);
       const published = await admin('POST', '/betslips/GL-NEXT/publish');
       expect(published.json()).toMatchObject({ status: 'SCHEDULED', after: 'GL-OPEN' });
       const [job] = await goLiveJobs(t(), 'GL-NEXT');
@@ -103,7 +87,7 @@ describeEachDb(
           ...(payload === undefined ? {} : { payload }),
         });
       const ends = new Date(clock.now().getTime() + 5 * HOUR);
-      expect((await post('/betslips', roundBody('GL-LATER', ends))).statusCode).toBe(201);
+      expect((await post('/betslips', round('GL-LATER', ends))).statusCode).toBe(201);
       const goLiveAt = new Date(clock.now().getTime() + 2 * HOUR);
       const res = await post('/betslips/GL-LATER/publish', { goLiveAt: goLiveAt.toISOString() });
       expect(res.json()).toMatchObject({ status: 'SCHEDULED', after: 'GL-NEXT' });

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { insertBetslip } from '../../server/play/betslips.ts';
 import { toCents } from '../../server/wallet/ledger.ts';
+import { BETSLIP_PARAMS } from '../support/rounds.ts';
 import type { TestApp } from './helper.ts';
 
 const HOUR = 3600 * 1000;
@@ -29,7 +30,7 @@ export async function bigBetslip(t: TestApp, sid: string, count: number, subscri
   await insertBetslip(k, {
     sid,
     endAt,
-    params: { defaultBetslipPrice: 2, thirdChance: 3, multipleChance: 6, feePerSecond: 2, feePerThird: 3 },
+    params: BETSLIP_PARAMS,
     status: 'CLOSED',
     matches: Array.from({ length: 14 }, (_, position) => ({
       position,

@@ -48,7 +48,7 @@ describeEachDb(
       ]);
       expect(await walletSummary(db.kysely, msisdn)).toEqual({
         totalAvailableAmount: 90_00,
-        withdrawablemount: 70_00,
+        withdrawableAmount: 70_00,
         totalWonAmount: 100_00,
         totalWithdrawnAmount: 30_00,
         currentlyWithheldAmount: 0,
@@ -85,7 +85,7 @@ describeEachDb(
       expect(sim.paid.filter((p) => p.msisdn === msisdn)).toHaveLength(10);
       expect(await walletSummary(db.kysely, msisdn)).toMatchObject({
         totalAvailableAmount: 0,
-        withdrawablemount: 0,
+        withdrawableAmount: 0,
         totalWithdrawnAmount: 500_00,
         currentlyWithheldAmount: 0,
       });
@@ -119,7 +119,7 @@ describeEachDb(
       expect(res.json()).toMatchObject({ messageKey: 'CASHOUT.FAILED', status: 'FAILED' });
       expect(await walletSummary(db.kysely, msisdn)).toEqual({
         totalAvailableAmount: 100_00,
-        withdrawablemount: 100_00,
+        withdrawableAmount: 100_00,
         totalWonAmount: 100_00,
         totalWithdrawnAmount: 0,
         currentlyWithheldAmount: 0,
@@ -184,7 +184,7 @@ describeEachDb(
       expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(1);
       expect(await walletSummary(db.kysely, msisdn)).toMatchObject({
         totalAvailableAmount: 80_00,
-        withdrawablemount: 80_00,
+        withdrawableAmount: 80_00,
         currentlyWithheldAmount: 0,
       });
       const reversals = (await listMoves(db.kysely, msisdn)).filter((m) => m.reason === 'CASH_OUT_REVERSAL');

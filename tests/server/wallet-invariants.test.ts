@@ -106,7 +106,7 @@ describeEachDb(
             expect(sum).toBeGreaterThanOrEqual(0);
             expect(summary).toEqual({
               totalAvailableAmount: model.available,
-              withdrawablemount: withdrawable(),
+              withdrawableAmount: withdrawable(),
               totalWonAmount: model.won,
               totalWithdrawnAmount: model.withdrawn,
               currentlyWithheldAmount: withheld(),

@@ -40,7 +40,7 @@ describeEachDb('wallet: subscriptions and supported wallets', (t) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().messageKey).toBe('WALLET.UNKNOWN');
     expect(await walletSummary(t().db.kysely, msisdn)).toMatchObject({
-      withdrawablemount: 40_00,
+      withdrawableAmount: 40_00,
       currentlyWithheldAmount: 0,
     });
   });

@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { sleep } from './wait.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -29,7 +30,6 @@ export interface RailEmulatorProcess {
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function exitOf(child: ChildProcess, signal: NodeJS.Signals, waitMs = Number.POSITIVE_INFINITY) {
   if (!running(child)) return;

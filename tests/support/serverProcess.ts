@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleep } from './wait.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -63,7 +64,6 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 async function exitOf(child: ChildProcess, signal: NodeJS.Signals, waitMs = Number.POSITIVE_INFINITY) {

@@ -1,9 +1,10 @@
 // The rules a new round must meet, shared by the operator's form and the server.
 import { describe, expect, it } from 'vitest';
 import { firstKickOff, paramsProblem, prizesProblem, roundProblem } from '../../machines/rules/round';
+import { BETSLIP_PARAMS } from '../support/rounds';
 
 const NOW = new Date('2030-05-01T10:00:00Z');
-const params = { defaultBetslipPrice: 2, thirdChance: 3, multipleChance: 6, feePerSecond: 2, feePerThird: 3 };
+const params = BETSLIP_PARAMS;
 const round = (over: object = {}) => ({
   endDate: '2030-05-04T12:00:00Z',
   matches: Array.from({ length: 14 }, (_, i) => ({

@@ -12,12 +12,6 @@ export function parseAmount(text: string): number | null {
   return cents === null ? null : cents / 100;
 }
 
-/** Lowering (or a first limit) applies at once; raising or removing waits 24 hours (server rule). */
-export function isImmediate(current: number | null, next: number | null): boolean {
-  if (next === null) return current === null;
-  return current === null || next <= current;
-}
-
 /** "M 150.00", with a no-break space so the M never ends a line on its own. */
 export const formatM = (amount: number): string => `M\u00a0${formatCents(Math.round(amount * 100))}`;
 

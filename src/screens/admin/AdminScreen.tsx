@@ -1,5 +1,5 @@
 // The operator screen (/admin, ROLE_ADMIN; lazy, so none of it is in a subscriber's bundle): the betslips
-// with their status, create one from JSON, publish, enter results per match, settle. Every refusal is
+// with their status, build one from the team catalogue, publish, enter results per match, settle. Every refusal is
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import {
   settleBetslip,
   settlementPreview,
 } from '../../api/admin';
+import { serverNow } from '../../api/clock';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { AuditLog } from './AuditLog';
 import { ConfirmPanel } from './ConfirmPanel';
@@ -76,7 +77,7 @@ export default function AdminScreen() {
         b.sid !== sid &&
         b.status === 'CURRENT' &&
         typeof b.endsAt === 'string' &&
-        Date.parse(b.endsAt) > Date.now(),
+        Date.parse(b.endsAt) > serverNow(),
     );
     if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
     const other = open.sid;
