@@ -14,7 +14,9 @@ import type { ComponentType } from 'react';
 import { ROLES, type Role } from '../machines/rules/roles';
 import type { Api } from './api';
 import { PendingScreen } from './components/PendingScreen';
+import { handOver } from './lib/firstRead';
 import { validateResultsSearch, validateWalletSearch } from './lib/listSearch';
+import { withLastCopy } from './offline/lastCopy';
 import { HOME, type SessionService, safeRedirect } from './session/service';
 import { Shell } from './shell/Shell';
 
@@ -107,6 +109,11 @@ const verifyRoute = createRoute({
 const roundsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'rounds',
+  // First reads (here and below) go as /play's: started with the code, taken once by the screen.
+  loader: ({ context }) => ({
+    rounds: handOver(context.api.publicRounds().then((m) => m.fetchPublicRounds())),
+  }),
+  gcTime: 0,
   component: lazyRouteComponent(() => import('./screens/public/RoundsScreen')),
 });
 
@@ -163,6 +170,15 @@ const resultsRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: 'results',
   validateSearch: validateResultsSearch,
+  // Offline, the last list this device saw, with its time (src/offline/lastCopy.ts).
+  loader: ({ context }) => {
+    const user = context.session.user();
+    const read = context.api.results().then((m) => () => m.fetchPastBetslips(user));
+    return { slips: handOver(read.then((fetch) => withLastCopy('results', user ?? '', fetch))) };
+  },
+  // Filters and page change the search, not the list: only a new visit reads it again.
+  loaderDeps: () => ({}),
+  gcTime: 0,
   component: lazyRouteComponent(() => import('./screens/results/ResultsScreen')),
 });
 
@@ -178,6 +194,13 @@ const walletRoute = createRoute({
  * An operator's screen (lazy): only the roles given get in; anyone else signed in goes to their own home
  * (a subscriber /play, another operator their screen). The API refuses the same roles (machines/rules/roles.ts).
  */
+const onlyRoles =
+  (roles: readonly Role[]) =>
+  ({ context }: { context: RouterContext }) => {
+    if (!roles.some((role) => context.session.hasRole(role)))
+      throw redirect({ href: context.session.home() });
+  };
+
 const operatorRoute = <P extends string>(
   path: P,
   roles: readonly Role[],
@@ -186,14 +209,18 @@ const operatorRoute = <P extends string>(
   createRoute({
     getParentRoute: () => guardedRoute,
     path,
-    beforeLoad: ({ context }) => {
-      if (!roles.some((role) => context.session.hasRole(role)))
-        throw redirect({ href: context.session.home() });
-    },
+    beforeLoad: onlyRoles(roles),
     component: lazyRouteComponent(load),
   });
 
-const adminRoute = operatorRoute('admin', [ROLES.admin], () => import('./screens/admin/AdminScreen'));
+const adminRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: 'admin',
+  beforeLoad: onlyRoles([ROLES.admin]),
+  loader: ({ context }) => ({ betslips: handOver(context.api.admin().then((m) => m.listBetslips())) }),
+  gcTime: 0,
+  component: lazyRouteComponent(() => import('./screens/admin/AdminScreen')),
+});
 /** Staff accounts: list, add, reset a password, disable (docs/CONTRACTS.md "Operator accounts"). */
 const operatorsRoute = operatorRoute(
   'admin/operators',

@@ -16,8 +16,8 @@ import {
   SYNC_TAG,
   WARM_CACHES,
 } from '../src/offline/queueFormat';
-import { idbQueueStore } from '../src/offline/queueStore';
 import { replayQueue } from '../src/offline/replay';
+import { idbQueueStore } from '../src/storage/offlineQueue';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;

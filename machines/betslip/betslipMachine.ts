@@ -23,6 +23,7 @@ import {
   isAmbiguousFailure,
   isShortOfMoney,
   restorePicks,
+  SHORT_OF_MONEY_KEY,
   submissionBody,
 } from './helpers';
 import { seededQuickPick } from './seededRandom';
@@ -153,6 +154,7 @@ export const betslipMachine = setup({
       tapReplacement(context.outcomes, event.index, event.digit, context.betslip!.betslipParams) !== null,
     countdownOver: ({ context, event }) => event.type === 'TICK' && event.now >= context.endsAtMs,
     betslipGone: (_, params: { error: unknown }) => BETSLIP_GONE.has(messageKeyOf(params.error)),
+    shortOfMoney: (_, params: { error: unknown }) => messageKeyOf(params.error) === SHORT_OF_MONEY_KEY,
     replacesAnotherBetslip: ({ context }, params: { sid: string }) =>
       !!context.betslip && context.betslip.sid !== params.sid,
     /** The same picks as an attempt that may have gone through: send it again with its key. */
@@ -301,7 +303,9 @@ export const betslipMachine = setup({
       },
       states: {
         picking: {},
+        // Tagged so the screen asks for the confirm dialog without knowing where this state sits.
         confirming: {
+          tags: ['confirm'],
           on: {
             CONFIRM: 'submitting',
             CANCEL: 'picking',
@@ -378,6 +382,12 @@ export const betslipMachine = setup({
                     target: '#betslip.closed',
                     actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
                   },
+                  // The screen offers a top-up, then the same slip is paid with the same key.
+                  {
+                    guard: { type: 'shortOfMoney', params: ({ event }) => ({ error: event.error }) },
+                    target: '#betslip.ready.failed.shortOfMoney',
+                    actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
                   {
                     target: '#betslip.ready.failed',
                     actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
@@ -390,7 +400,10 @@ export const betslipMachine = setup({
         submitted: {
           after: { popover: 'picking' },
         },
-        failed: {},
+        failed: {
+          initial: 'other',
+          states: { other: {}, shortOfMoney: {} },
+        },
       },
     },
   },

@@ -80,6 +80,8 @@ export const sessionMachine = setup({
   actions: {
     persist: (_, _params: { session: Session }) => undefined,
     clearStorage: () => undefined,
+    /** Sign-out only: the subscriber's data kept on the device goes too (a shared phone). */
+    wipeUserData: () => undefined,
     /** Ends the sign-in session on the server too (best effort: offline, it simply lapses). */
     endServerSession: (_, _params: { refreshToken: string | null }) => undefined,
     goToLogin: (_, _params: { reason: LoginReason }) => undefined,
@@ -197,6 +199,7 @@ export const sessionMachine = setup({
             },
             'forgetSession',
             'clearStorage',
+            'wipeUserData',
             { type: 'goToLogin', params: { reason: 'signOut' } },
           ],
         },

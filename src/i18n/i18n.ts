@@ -1,28 +1,20 @@
-// Languages: Sesotho by default; a saved choice (localStorage 'lang') overrides it; a saved
+// Languages: Sesotho by default; a saved choice (src/storage/language.ts) overrides it; a saved
 // value that is neither language means English. Each catalog is its own chunk, loaded when first needed.
 import { i18n } from '@lingui/core';
+import { savedLanguage, saveLanguage } from '../storage/language';
 
 export { i18n };
 
 export const LANGUAGES = ['st', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'st';
-export const LANG_KEY = 'lang';
 
 export const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
 
 /** The language to start in: the saved one, Sesotho when none is saved, English when it is unknown. */
-export function detectLanguage(saved: string | null = readSaved()): Language {
+export function detectLanguage(saved: string | null = savedLanguage()): Language {
   if (saved === null) return DEFAULT_LANGUAGE;
   return isLanguage(saved) ? saved : 'en';
-}
-
-function readSaved(): string | null {
-  try {
-    return localStorage.getItem(LANG_KEY);
-  } catch {
-    return null;
-  }
 }
 
 const loaded: Partial<Record<Language, true>> = {};
@@ -41,11 +33,7 @@ export async function activateLanguage(lang: Language): Promise<void> {
 
 /** The user's choice: saved for next time and applied at once, without a reload. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  try {
-    localStorage.setItem(LANG_KEY, lang);
-  } catch {
-    // the choice then lasts only as long as the page
-  }
+  saveLanguage(lang);
   await activateLanguage(lang);
 }
 

@@ -8,9 +8,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { offersSmsFallback } from '../../machines/rules/channelPicks';
 import { translateServerMessage } from '../i18n/serverMessages';
 import { useSessionUser } from '../session/hooks';
+import { idbQueueStore } from '../storage/offlineQueue';
 import { dismissOutcome, onQueueChange, queueState } from './pageQueue';
 import type { NotificationTexts, QueuedSubmission, QueueOutcome } from './queueFormat';
-import { idbQueueStore } from './queueStore';
 import './queue.css';
 
 const SmsFallback = lazy(() => import('./SmsFallback'));

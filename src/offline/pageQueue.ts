@@ -3,7 +3,8 @@
 // service worker for Background Sync, and telling the Play screen when something changed.
 import { ACCOUNT_CHANGED_EVENT } from '../api/play';
 import { sendQueuedSubmission } from '../api/replaySubmission';
-import { readSession } from '../session/storage';
+import { idbQueueStore, type StoredAuth } from '../storage/offlineQueue';
+import { readSession } from '../storage/session';
 import {
   nextDueAt,
   QUEUE_CHANGED,
@@ -12,7 +13,6 @@ import {
   type SubmissionPayload,
   SYNC_TAG,
 } from './queueFormat';
-import { idbQueueStore, type StoredAuth } from './queueStore';
 import { type ReplayReport, replayQueue } from './replay';
 
 const changes = new EventTarget();

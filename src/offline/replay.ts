@@ -3,6 +3,7 @@
 // same time (and a second pass, waiting for the lock, re-reads the queue and finds it done). Where Web
 // Locks are missing a concurrent double send is still harmless: the server answers a key once.
 
+import type { QueueStore, StoredAuth } from '../storage/offlineQueue';
 import {
   afterKeep,
   decide,
@@ -13,7 +14,6 @@ import {
   type QueueOutcome,
   type ReplayAnswer,
 } from './queueFormat';
-import type { QueueStore, StoredAuth } from './queueStore';
 
 export interface ReplayDeps {
   store: QueueStore;

@@ -1,12 +1,12 @@
 // Adapters over the Capacitor plugins (DESIGN.md "mobile wrapper"): device preferences, native push
 // registration, app resume and notification taps. Each plugin is imported on first use, so the web build
-// never downloads them; the web fall-backs (localStorage, web push, no resume) live elsewhere and these
+// never downloads them; the web fall-backs (web storage, web push, no resume) live elsewhere and these
 // functions are only called inside the native shell.
 
 /** A native push registration error is shown as an alert starting with these words. */
 export const REGISTRATION_ERROR = 'Error on registration:';
 
-/** Device-preferences keys, the same names as the localStorage keys. */
+/** Device-preferences keys, the same names as the session keys in src/storage/session.ts. */
 export const PREF_KEYS = { token: 'token', refreshToken: 'refresh_token' } as const;
 
 export interface MirroredTokens {

@@ -4,8 +4,9 @@
 // main.tsx imports this only when running inside Capacitor; in a browser none of it loads.
 import type { EventObject } from 'xstate';
 import { postMobilePushToken } from '../api/push';
-import { claimsOf, readSession, sessionOf, setTokenMirror, writeSession } from '../session/storage';
+import { claimsOf, sessionOf } from '../session/claims';
 import { checkNewestVersionOnce, refreshNewestVersion } from '../shell/notices/versionStore';
+import { readSession, setTokenMirror, writeSession } from '../storage/session';
 import {
   mirrorTokens,
   onAppResume,
@@ -30,8 +31,8 @@ export interface NativeAppHost {
 const isNull = (v: string | null) => v === null || v === 'null';
 
 /**
- * Puts the mirrored tokens back into localStorage when it lost them (Android may clear a WebView's
- * storage); a sign-out is mirrored too, so a signed-out app stays signed out.
+ * Puts the mirrored tokens back into the stored session (src/storage/session.ts) when it lost them
+ * (Android may clear a WebView's storage); a sign-out is mirrored too, so a signed-out app stays signed out.
  */
 export async function restoreTokens(): Promise<boolean> {
   if (readSession().token !== null) return false;
@@ -70,7 +71,7 @@ export async function startNativeApp(host: NativeAppHost): Promise<void> {
       console.error('could not copy the tokens to device preferences', error),
     );
   });
-  // Keep the preferences in step with what this start found in localStorage.
+  // Keep the preferences in step with what this start found in the stored session.
   const current = readSession();
   if (current.token !== null) await mirrorTokens(current.token, current.refreshToken).catch(() => undefined);
 

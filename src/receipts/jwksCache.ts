@@ -1,19 +1,10 @@
 // The receipt keys, kept on the phone so /verify works offline: fetched when online, the last copy
-// otherwise.
+// (src/storage/receiptKeys.ts) otherwise.
 import { apiUrl } from '../api/paths';
+import { storedJwks, storeJwks } from '../storage/receiptKeys';
 import type { Jwks } from './receipt';
 
 export const JWKS_PATH = '/receipts/jwks.json';
-const STORE_KEY = 'jackpot14:receipt-jwks';
-
-function stored(): Jwks | null {
-  try {
-    const v = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as Jwks | null;
-    return v && Array.isArray(v.keys) ? v : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The newest keys we can get: the server's when reachable, else the stored copy (null: never fetched). */
 export async function loadJwks(fetchFn: typeof fetch = fetch): Promise<Jwks | null> {
@@ -23,11 +14,7 @@ export async function loadJwks(fetchFn: typeof fetch = fetch): Promise<Jwks | nu
       if (res.ok) {
         const jwks = (await res.json()) as Jwks;
         if (Array.isArray(jwks?.keys)) {
-          try {
-            localStorage.setItem(STORE_KEY, JSON.stringify(jwks));
-          } catch {
-            // storage full or blocked: this visit still checks with the fresh copy
-          }
+          storeJwks(jwks);
           return jwks;
         }
       }
@@ -35,5 +22,5 @@ export async function loadJwks(fetchFn: typeof fetch = fetch): Promise<Jwks | nu
       // offline or slow: the stored copy
     }
   }
-  return stored();
+  return storedJwks();
 }

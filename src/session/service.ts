@@ -7,7 +7,8 @@ import { type Credentials, sessionMachine } from '../../machines/session/session
 import { endSession } from '../api/auth';
 import { config } from '../config';
 import { platform } from '../platform';
-import { clearSession, readSession, watchSession, writeSession } from './storage';
+import { clearSession, readSession, watchSession, writeSession } from '../storage/session';
+import { wipeUserData } from '../storage/userData';
 import { login, REFRESH_TIMEOUT_MS, refreshSingleFlight } from './tokens';
 
 /** Where the session sends the user; the router implements it. */
@@ -126,6 +127,7 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     actions: {
       persist: (_, { session }) => writeSession(session),
       clearStorage: () => clearSession(),
+      wipeUserData: () => void wipeUserData(),
       endServerSession: (_, { refreshToken }) => {
         if (refreshToken) void endSession(refreshToken);
       },

@@ -4,7 +4,8 @@
 import { isLoggedIn, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
 import { passwordGrant, refreshGrant } from '../api/auth';
 import { ApiError } from '../api/http';
-import { readSession, sessionFromTokens, writeSession } from './storage';
+import { readSession, writeSession } from '../storage/session';
+import { sessionFromTokens } from './claims';
 
 /** Web Locks name shared with the service worker: whoever holds it is the one refreshing. */
 export const TOKEN_REFRESH_LOCK = 'jackpot14-token-refresh';

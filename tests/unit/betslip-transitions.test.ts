@@ -172,7 +172,7 @@ describe('submit', () => {
     const [sending] = transition(betslipMachine, keying, done('newKey', 'key-1'));
     const noAnswer = Object.assign(new Error('offline'), { status: 0, messageKey: 'ERRORS.NETWORK' });
     const [lost] = transition(betslipMachine, sending, failed('submit', noAnswer));
-    expect(lost.value).toEqual({ ready: 'failed' });
+    expect(lost.value).toEqual({ ready: { failed: 'other' } });
     const [retry, retryActions] = transition(betslipMachine, lost, { type: 'SUBMIT' });
     expect(retry.value).toEqual({ ready: { submitting: 'sending' } });
     expect(spawned(retryActions)[0]).toMatchObject({ id: 'submit', input: { idempotencyKey: 'key-1' } });
@@ -180,6 +180,7 @@ describe('submit', () => {
     // Short of money: the key stays, so the slip paid after a top-up is the same request.
     const short = Object.assign(new Error('no'), { status: 402, messageKey: 'WALLET.INSUFFICIENT_FUNDS' });
     const [wanting] = transition(betslipMachine, retry, failed('submit', short));
+    expect(wanting.value).toEqual({ ready: { failed: 'shortOfMoney' } });
     expect(wanting.context.error).toBe('WALLET.INSUFFICIENT_FUNDS');
     expect(wanting.context.attempt).toMatchObject({ key: 'key-1' });
     const [paying, payingActions] = transition(betslipMachine, wanting, { type: 'SUBMIT' });
@@ -187,6 +188,7 @@ describe('submit', () => {
 
     const refusal = Object.assign(new Error('no'), { status: 403, messageKey: 'PLAY.LIMIT_REACHED' });
     const [refused] = transition(betslipMachine, paying, failed('submit', refusal));
+    expect(refused.value).toEqual({ ready: { failed: 'other' } });
     expect(refused.context.error).toBe('PLAY.LIMIT_REACHED');
     expect(refused.context.attempt).toBeNull();
     const [again, againActions] = transition(betslipMachine, refused, { type: 'SUBMIT' });

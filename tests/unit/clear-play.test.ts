@@ -124,7 +124,7 @@ describe('confirming the price', () => {
       type: 'xstate.error.actor.submit',
       error: noAnswer,
     } as never);
-    expect(lost.value).toEqual({ ready: 'failed' });
+    expect(lost.value).toEqual({ ready: { failed: 'other' } });
     const [again] = transition(betslipMachine, lost, { type: 'SUBMIT' });
     expect(again.value).toEqual({ ready: { submitting: 'sending' } });
   });

@@ -15,8 +15,8 @@ import {
   type ReplayAnswer,
   tokenTag,
 } from '../../src/offline/queueFormat';
-import { memoryQueueStore, type StoredAuth } from '../../src/offline/queueStore';
 import { replayQueue } from '../../src/offline/replay';
+import { memoryQueueStore, type StoredAuth } from '../../src/storage/offlineQueue';
 
 const entry = (over: Partial<QueuedSubmission> = {}): QueuedSubmission => ({
   key: 'k1',

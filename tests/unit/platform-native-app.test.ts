@@ -39,7 +39,7 @@ const postMobilePushToken = vi.fn(async () => ({ response: 'ok' }));
 vi.mock('../../src/api/push', () => ({ postMobilePushToken }));
 
 const { onResume, restoreTokens, startNativeApp } = await import('../../src/platform/nativeApp');
-const { writeSession } = await import('../../src/session/storage');
+const { writeSession } = await import('../../src/storage/session');
 const { resetAppInfo } = await import('../../src/shell/notices/versionStore');
 
 const b64url = (o: unknown) =>

@@ -163,7 +163,7 @@ describe('session machine: pure steps', () => {
     const [out, actions] = transition(sessionMachine, refreshing, { type: 'SIGN_OUT' });
     expect(out.value).toBe('loggedOut');
     expect(actions.map((a) => a.type as string)).toContain('xstate.stopChild');
-    expect(effects(actions)).toEqual(['endServerSession', 'clearStorage', 'goToLogin']);
+    expect(effects(actions)).toEqual(['endServerSession', 'clearStorage', 'wipeUserData', 'goToLogin']);
     expect(out.context.session?.token).toBe('null');
   });
 

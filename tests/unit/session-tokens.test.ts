@@ -9,7 +9,8 @@ const refreshGrant = vi.fn<(refreshToken: string, signal?: AbortSignal) => Promi
 vi.mock('../../src/api/auth', () => ({ refreshGrant, passwordGrant: vi.fn() }));
 
 const { REFRESH_TIMEOUT_MS, refreshSingleFlight } = await import('../../src/session/tokens');
-const { clearSession, readSession, writeSession, sessionOf } = await import('../../src/session/storage');
+const { clearSession, readSession, writeSession } = await import('../../src/storage/session');
+const { sessionOf } = await import('../../src/session/claims');
 
 const b64url = (o: unknown) =>
   btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

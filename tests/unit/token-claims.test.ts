@@ -1,7 +1,7 @@
-// The access token's claims as the client reads them (src/session/storage.ts decodes them itself):
+// The access token's claims as the client reads them (src/session/claims.ts decodes them itself):
 // base64url with or without padding, UTF-8, and anything that is not a JWT read as no claims.
 import { describe, expect, it } from 'vitest';
-import { claimsOf } from '../../src/session/storage';
+import { claimsOf } from '../../src/session/claims';
 
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const jwt = (payload: unknown) => `${b64url('{"alg":"EdDSA"}')}.${b64url(JSON.stringify(payload))}.sig`;

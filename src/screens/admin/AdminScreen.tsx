@@ -2,7 +2,7 @@
 // with their status, build one from the team catalogue, publish, enter results per match, settle. Every refusal is
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
@@ -16,6 +16,7 @@ import {
 } from '../../api/admin';
 import { serverNow } from '../../api/clock';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { firstThen } from '../../lib/firstRead';
 import { AuditLog } from './AuditLog';
 import { ConfirmPanel } from './ConfirmPanel';
 import { Reports } from './Reports';
@@ -41,15 +42,18 @@ export default function AdminScreen() {
   const [resultsOf, setResultsOf] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 
+  // The first list is the route loader's request (src/lib/firstRead.ts); a reload asks again.
+  const { betslips: loaded } = useLoaderData({ from: '/shell/guarded/admin' });
+  const [read] = useState(() => firstThen(loaded, listBetslips));
   const load = useCallback(async () => {
     try {
-      const list = await listBetslips();
+      const list = await read();
       setBetslips(Array.isArray(list) ? list : []);
       setLoadError(null);
     } catch (err) {
       setLoadError(messageKeyOf(err));
     }
-  }, []);
+  }, [read]);
 
   useEffect(() => {
     void load();

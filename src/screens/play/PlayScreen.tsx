@@ -96,14 +96,11 @@ export default function PlayScreen() {
   const popover = useSelector(actor, (s) => s.context.popover);
   const error = useSelector(actor, (s) => s.context.error);
   const panelOpen = useSelector(actor, (s) => s.context.panelOpen);
-  const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
+  const confirming = useSelector(actor, (s) => s.hasTag('confirm'));
   const missingMarked = useSelector(actor, (s) => s.context.missingMarked);
   const roundChange = useSelector(actor, (s) => s.context.roundChange);
   const lastSent = useSelector(actor, (s) => s.context.lastSent);
-  const shortOfMoney = useSelector(
-    actor,
-    (s) => s.matches({ ready: 'failed' }) && s.context.error === 'WALLET.INSUFFICIENT_FUNDS',
-  );
+  const shortOfMoney = useSelector(actor, (s) => s.matches({ ready: { failed: 'shortOfMoney' } }));
   // The slip the top-up is for, kept while its dialog is open (the machine's error clears on the resubmit).
   const [topUp, setTopUp] = useState<{ sid: string; priceCents: number } | null>(null);
   const subscribed = useIsSubscribed();

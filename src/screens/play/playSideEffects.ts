@@ -1,4 +1,4 @@
-// The betslip machine's side effects in this app: the play API, the server clock, picks in localStorage,
+// The betslip machine's side effects in this app: the play API, the server clock, saved picks,
 // idempotency keys, and the event that tells the wallet and subscription owners to refetch after a paid
 // submission. The Play screen supplies them with `.provide()` where it mounts the machine. A slip that
 // gets no answer (offline, or the network failed or timed out) goes to the offline queue (src/offline/)
@@ -19,7 +19,7 @@ import {
 } from '../../api/play';
 import { i18n } from '../../i18n/i18n';
 import type { SessionReader } from '../../session/service';
-import { localPicksStorage } from './picksStorage';
+import { localPicksStorage } from '../../storage/picks';
 
 /** The message key the machine shows for a slip kept for later (src/screens/play/messages.ts). */
 export const QUEUED_KEY = 'SUBMISSION.QUEUED';

@@ -1,11 +1,11 @@
 // Official results for everyone, signed in or not: each settled round's matches, results and what each
 // prize tier paid. Nothing about who played.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
-import { fetchPublicRounds, type PublicRound } from '../../api/publicRounds';
+import type { PublicRound } from '../../api/publicRounds';
 import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
 
@@ -15,15 +15,17 @@ export default function RoundsScreen() {
   const [rounds, setRounds] = useState<PublicRound[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // The route's loader asked for them while this screen's code loaded (src/lib/firstRead.ts).
+  const { rounds: loaded } = useLoaderData({ from: '/shell/rounds' });
   useEffect(() => {
-    const abort = new AbortController();
-    fetchPublicRounds(abort.signal)
-      .then((list) => setRounds(Array.isArray(list) ? list : []))
-      .catch((err) => {
-        if (!abort.signal.aborted) setError(messageKeyOf(err));
-      });
-    return () => abort.abort();
-  }, []);
+    let gone = false;
+    loaded
+      .then((list) => !gone && setRounds(Array.isArray(list) ? list : []))
+      .catch((err) => !gone && setError(messageKeyOf(err)));
+    return () => {
+      gone = true;
+    };
+  }, [loaded]);
 
   const results: Record<string, string> = {
     HOME_WIN: t`Home win`,

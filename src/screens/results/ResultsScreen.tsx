@@ -3,7 +3,7 @@
 // params (reload and back keep them); which slips are open (the original client's isCollapsed /
 // hasOpened flags) is view state here.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useLoaderData, useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -24,6 +24,7 @@ import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { firstThen } from '../../lib/firstRead';
 import type { ResultsSearch } from '../../lib/listSearch';
 import { withLastCopy } from '../../offline/lastCopy';
 import { useSessionUser } from '../../session/hooks';
@@ -71,11 +72,16 @@ export default function ResultsScreen() {
   const user = useSessionUser();
   // Offline, the last list this device saw, with its time (src/offline/lastCopy.ts).
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  // The first list is the route loader's request (src/lib/firstRead.ts); a retry asks again.
+  const { slips: loaded } = useLoaderData({ from: '/shell/guarded/results' });
+  const [read] = useState(() =>
+    firstThen(loaded, () => withLastCopy('results', user ?? '', () => fetchPastBetslips(user))),
+  );
   const actor = useActorRef(
     resultsMachine.provide({
       actors: {
-        fetchSlips: fromPromise(async ({ signal }) => {
-          const copy = await withLastCopy('results', user ?? '', () => fetchPastBetslips(user, signal));
+        fetchSlips: fromPromise(async () => {
+          const copy = await read();
           setSavedAt(copy.savedAt);
           return copy.data;
         }),

@@ -6,14 +6,13 @@ import { type ClientType, shouldOfferApp, shouldShowCriticalAlert } from '../../
 import { config } from '../../config';
 import { platform } from '../../platform';
 import { useHasRole, useIsLoggedIn, useSessionUser } from '../../session/hooks';
+import { dismissedVersion, rememberDismissed } from '../../storage/versionDismissal';
 import { AppDownloadToast } from './AppDownloadToast';
 import { TermsCheck } from './TermsCheck';
 import {
   checkNewestVersionOnce,
   clientTypeOnce,
-  dismissedVersion,
   newestVersion,
-  rememberDismissed,
   subscribeNewestVersion,
 } from './versionStore';
 import './notices.css';

@@ -1,11 +1,9 @@
 // What the server says about the app: the newest-version info, fetched once per start and
 // again when the native app resumes, held in a tiny external store the critical version alert reads; and
-// the client type, once per start. A dismissal is remembered per version in localStorage, so the alert
-// opens once until dismissed.
+// the client type, once per start. A dismissal is remembered per version (src/storage/versionDismissal.ts),
+// so the alert opens once until dismissed.
 import type { ClientType, NewestVersion } from '../../../machines/rules/version';
 import { checkClientType, checkVersion } from '../../api/appInfo';
-
-export const DISMISSED_KEY = 'criticalVersionDismissed';
 
 let info: NewestVersion | null = null;
 let firstCheck: Promise<void> | null = null;
@@ -33,23 +31,6 @@ export async function refreshNewestVersion(): Promise<void> {
 export function checkNewestVersionOnce(): Promise<void> {
   firstCheck ??= refreshNewestVersion();
   return firstCheck;
-}
-
-/** The version whose critical alert was dismissed, if any. */
-export function dismissedVersion(): string | null {
-  try {
-    return localStorage.getItem(DISMISSED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function rememberDismissed(version: string): void {
-  try {
-    localStorage.setItem(DISMISSED_KEY, version);
-  } catch {
-    // Storage unavailable: the alert may show again on the next start, which is acceptable.
-  }
 }
 
 let clientType: Promise<ClientType | null> | null = null;

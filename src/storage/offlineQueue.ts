@@ -1,9 +1,12 @@
-// Where the offline queue lives: IndexedDB (idb-keyval), readable by the page and the service worker.
+// Where the offline queue lives: IndexedDB database 'jackpot14-offline', store 'keyval' (idb-keyval),
+// read by the page and the service worker (sw/sw.ts imports this module: names and formats never change).
 // Every change is one read-modify-write transaction, so the page and the worker never overwrite each
-// other's writes. Keys: the queue, the outcomes not yet seen, the session's token for the worker, and
-// the notification texts in the subscriber's language.
+// other's writes. Keys: 'queue' and 'outcomes' (user-scoped: each entry names its subscriber and only
+// theirs are replayed or shown; kept at sign-out so a queued slip is not lost), 'auth' (the session's
+// token and user for the worker, emptied at sign-out by src/session/workerAuth.ts), 'texts' (the
+// notification texts in the subscriber's language; device-wide).
 import { createStore, get, set, type UseStore, update } from 'idb-keyval';
-import type { NotificationTexts, QueuedSubmission, QueueOutcome } from './queueFormat';
+import type { NotificationTexts, QueuedSubmission, QueueOutcome } from '../offline/queueFormat';
 
 /** The signed-in subscriber as the worker sees it (mirrored by the page on every session change). */
 export interface StoredAuth {

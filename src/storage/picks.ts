@@ -1,6 +1,7 @@
-// Picks survive a reload until submitted, stored per betslip as localStorage 'picks:<sid>'.
+// Picks survive a reload until submitted: localStorage 'picks:<sid>', the outcomes as a JSON array.
 // Loading one betslip's picks drops the others: they belong to betslips that have closed.
-import type { PicksStorage } from '../../../machines/betslip/types';
+// User-scoped: every 'picks:' key goes at sign-out (wipePicks), so the next subscriber starts empty.
+import type { PicksStorage } from '../../machines/betslip/types';
 
 const PREFIX = 'picks:';
 
@@ -32,3 +33,15 @@ export const localPicksStorage: PicksStorage = {
     }
   },
 };
+
+/** Every betslip's saved picks. */
+export function wipePicks(): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // storage blocked: nothing was saved either
+  }
+}

@@ -1,32 +1,11 @@
-// Where the session lives between visits: localStorage keys user, role (JSON array of realm
-// roles), token and refresh_token. Signed out means role and token hold the text 'null'.
+// The session between visits. localStorage keys (the original client's names and format, never
+// renamed): user, role (JSON array of realm roles), token and refresh_token. User-scoped: sign-out
+// (clearSession) sets role and token to the text 'null' and removes refresh_token; user stays, as in the
+// original client. The native app mirrors the two tokens into device preferences (src/platform).
 import type { Session } from '../../machines/session/rules';
-import type { TokenResponse } from '../api/auth';
+import { sessionOf } from '../session/claims';
 
 export const KEYS = { user: 'user', role: 'role', token: 'token', refreshToken: 'refresh_token' } as const;
-
-interface AccessClaims {
-  exp?: number;
-  iat?: number;
-  preferred_username?: string;
-  realm_access?: { roles?: string[] };
-}
-
-/** The claims the client reads; empty when the token is absent or not a JWT. Decoded here (base64url
- * JSON, UTF-8) rather than with a library: these few lines are on every page's first load. */
-export function claimsOf(token: string | null): AccessClaims {
-  if (!token || token === 'null') return {};
-  try {
-    const part = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const binary = atob(part.padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const claims: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    );
-    return claims && typeof claims === 'object' ? (claims as AccessClaims) : {};
-  } catch {
-    return {};
-  }
-}
 
 // Storage can be unavailable (private browsing, disabled cookies): the app then behaves as signed out.
 function get(key: string): string | null {
@@ -54,28 +33,6 @@ export function setTokenMirror(mirror: TokenMirror | null): void {
   tokenMirror = mirror;
 }
 
-/**
- * A session from its two tokens: the access token's expiry and issued-at, and the refresh token's expiry
- * (a JWT with Keycloak and with our server; null when it cannot be read, and then only a refusal ends it).
- */
-export function sessionOf(
-  user: string | null,
-  role: string | null,
-  token: string | null,
-  refreshToken: string | null,
-): Session {
-  const { exp, iat } = claimsOf(token);
-  return {
-    user,
-    role,
-    token,
-    refreshToken,
-    exp: exp ?? null,
-    iat: iat ?? null,
-    refreshExp: claimsOf(refreshToken).exp ?? null,
-  };
-}
-
 /** The stored session with the tokens' claims. */
 export const readSession = (): Session =>
   sessionOf(get(KEYS.user), get(KEYS.role), get(KEYS.token), get(KEYS.refreshToken));
@@ -95,17 +52,6 @@ export function clearSession(): void {
   set(KEYS.token, 'null');
   set(KEYS.refreshToken, null);
   tokenMirror?.('null', null);
-}
-
-/** The session a token answer gives: roles and user from the access token's claims. */
-export function sessionFromTokens(t: TokenResponse, fallbackUser: string | null): Session {
-  const claims = claimsOf(t.access_token);
-  return sessionOf(
-    claims.preferred_username ?? fallbackUser,
-    JSON.stringify(claims.realm_access?.roles ?? []),
-    t.access_token,
-    t.refresh_token,
-  );
 }
 
 /** Calls `onChange` when another tab changes the session (the storage event never fires in the writer). */
