@@ -4,8 +4,8 @@
 // preview of the betslip as subscribers will see it. A past round can be copied as a start (a week later).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
+import { ALL_TEAMS, logoPath } from '../../../machines/data/teams';
 import { firstKickOff, MATCH_COUNT, roundProblem, TIERS } from '../../../machines/rules/round';
-import { ALL_TEAMS, logoPath } from '../../../server/demo/teams';
 import { type AdminBetslip, createBetslip, type NewBetslip } from '../../api/admin';
 import { roundProblemText } from './roundProblemText';
 
