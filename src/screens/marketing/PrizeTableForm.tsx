@@ -4,10 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatMoney } from '../../../machines/rules/money';
+import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchDefaultPrizes, saveDefaultPrizes } from '../../api/marketing';
 import { useServerMessage } from '../../i18n/serverMessages';
 import type { Notice } from '../admin/OperatorNotice';
-import { badTiers, fieldsOf, PRIZE_TIERS, type PrizeFields, prizesOf } from './prizeForm';
+import { badTiers, fieldsOf, type PrizeFields, prizesOf } from './prizeForm';
 
 export function PrizeTableForm({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const { t } = useLingui();
