@@ -1,5 +1,6 @@
 // What the phone channels (USSD screens, SMS replies) say, in Sesotho (the default) and English. Plain
 // ASCII: USSD and SMS gateways carry the GSM alphabet, and every screen must fit in 182 characters.
+import { formatCents } from '../../machines/rules/money.ts';
 import { MASERU_OFFSET_MS } from '../../machines/rules/wireDate.ts';
 import type { MoveKind } from '../db/playWalletTables.ts';
 
@@ -7,11 +8,8 @@ export type Lang = 'st' | 'en';
 
 export const asLang = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'st');
 
-/** 'M 2.00' (no thousands separator: screens are narrow). */
-export const money = (cents: number): string => {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}M ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+/** 'M 2.00', and '-M 2.00' for money out: a statement line's sign stands before the M, as '+M 10.00' does. */
+export const money = (cents: number): string => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents));
 
 /** '24/11 18:00' in Maseru time. */
 export const shortDate = (at: Date): string => {

@@ -6,11 +6,6 @@ import { fetchPrizes, type Prize } from '../../api/play';
 /** Prize refresh period. */
 export const PRIZE_REFRESH_MS = 60_000;
 
-const enUS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 'M' plus the en-US formatted amount, in every language: M 250,000.00 */
-export const formatPrize = (amount: number): string => `M ${enUS.format(amount)}`;
-
 /** The prizes of the five tiers, in ticker order (the jackpot first); other types are ignored. */
 export const tickerPrizes = (list: Prize[]): Prize[] =>
   PRIZE_TIERS.flatMap((type) => list.filter((p) => p.prizeType === type).slice(0, 1));

@@ -3,8 +3,9 @@
 // once, raise or remove after 24 hours), so they share this form and differ only by texts and the call.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import { formatM } from '../../../machines/rules/money';
 import { useShake } from '../../hooks/useShake';
-import { formatInstant, formatM, parseAmount } from './limits';
+import { formatInstant, parseAmount } from './limits';
 
 /** The limit's state as the play-limits view gives it (M, ISO). */
 export interface LimitState {

@@ -1,6 +1,5 @@
 // Pure helpers for the responsible-play section: reading the typed limit and describing what a change does.
 import { parseAmountCents } from '../../../machines/rules/amount';
-import { formatCents } from '../../../machines/rules/betslip';
 import { formatDate, formatTime } from '../../lib/dateFormat';
 
 /**
@@ -17,9 +16,6 @@ export function isImmediate(current: number | null, next: number | null): boolea
   if (next === null) return current === null;
   return current === null || next <= current;
 }
-
-/** "M 150.00", with a no-break space so the M never ends a line on its own. */
-export const formatM = (amount: number): string => `M\u00a0${formatCents(Math.round(amount * 100))}`;
 
 /** dd/MM/yyyy HH:mm in local time, from an ISO instant. */
 export function formatInstant(iso: string): string {

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfCents } from '../../../machines/rules/money';
 import {
   type AdminBetslip,
   listBetslips,
@@ -214,7 +214,7 @@ export default function AdminScreen() {
                       setConfirm(null);
                       const r = await settleBetslip(sid);
                       const winners = r.winners;
-                      const paid = formatMoney(r.paidCents / 100);
+                      const paid = digitsOfCents(r.paidCents);
                       return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
                     })
                   }

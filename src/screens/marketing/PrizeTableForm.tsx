@@ -3,7 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfM } from '../../../machines/rules/money';
 import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchDefaultPrizes, saveDefaultPrizes } from '../../api/marketing';
 import { useServerMessage } from '../../i18n/serverMessages';
@@ -46,7 +46,7 @@ export function PrizeTableForm({ onNotice }: { onNotice: (notice: Notice) => voi
       onNotice({
         kind: 'ok',
         text: jackpot
-          ? t`The prize table was saved (14 right: M ${formatMoney(jackpot.amount)}). It shows from the next round on.`
+          ? t`The prize table was saved (14 right: M ${digitsOfM(jackpot.amount)}). It shows from the next round on.`
           : t`The prize table was saved. It shows from the next round on.`,
       });
     } catch (err) {

@@ -7,7 +7,8 @@ import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
-import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
+import { countPicks, type Digit, priceCents } from '../../../machines/rules/betslip';
+import { digitsOfCents } from '../../../machines/rules/money';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { showWireDate } from '../../lib/dateFormat';
@@ -231,7 +232,7 @@ export default function PlayScreen() {
             counts={countPicks(outcomes)}
             totalBets={betslip.matches.length}
             params={betslip.betslipParams}
-            price={formatCents(price)}
+            price={digitsOfCents(price)}
             popover={popover}
             error={error}
             panelOpen={panelOpen}

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { formatM } from '../../../machines/rules/money';
 import { fetchPublicRounds, type PublicRound } from '../../api/publicRounds';
 import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
@@ -104,7 +104,7 @@ export default function RoundsScreen() {
                   <tr key={tier.prizeType}>
                     <td>{tier.prizeType}</td>
                     <td>{tier.winners}</td>
-                    <td>M. {formatMoney(tier.amountEach)}</td>
+                    <td>{formatM(tier.amountEach)}</td>
                   </tr>
                 ))}
               </tbody>
