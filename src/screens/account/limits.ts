@@ -1,6 +1,5 @@
 // Pure helpers for the responsible-play section: reading the typed limit and describing what a change does.
 import { parseAmountCents } from '../../../machines/rules/amount';
-import { formatDate, formatTime } from '../../lib/dateFormat';
 
 /**
  * The typed limit in M ("M 150", "1 000.5"), or null when the server would refuse it: the same amount rule
@@ -15,16 +14,4 @@ export function parseAmount(text: string): number | null {
 export function isImmediate(current: number | null, next: number | null): boolean {
   if (next === null) return current === null;
   return current === null || next <= current;
-}
-
-/** dd/MM/yyyy HH:mm in local time, from an ISO instant. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  return `${formatDate(d)} ${formatTime(d).slice(0, 5)}`;
-}
-
-/** dd/MM/yyyy from the server's 'yyyy-mm-dd hh:mm:ss' (already Lesotho time). */
-export function formatServerDate(text: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : text;
 }

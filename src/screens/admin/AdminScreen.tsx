@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { digitsOfCents } from '../../../machines/rules/money';
 import {
@@ -87,7 +88,7 @@ export default function AdminScreen() {
   /** When a SCHEDULED round goes live, in words. */
   const goesLive = (goLiveAt: unknown) => {
     if (typeof goLiveAt !== 'string') return t`Goes live when the open round ends.`;
-    const at = new Date(goLiveAt).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' });
+    const at = showInstant(goLiveAt);
     return t`Goes live at ${at} (Maseru time), once no other round is open.`;
   };
 

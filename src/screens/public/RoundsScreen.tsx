@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { formatM } from '../../../machines/rules/money';
 import { fetchPublicRounds, type PublicRound } from '../../api/publicRounds';
@@ -32,13 +33,7 @@ export default function RoundsScreen() {
     VOID: t`Void`,
   };
   // dd/MM/yyyy as every date in the app, the day in Lesotho whatever the phone's zone.
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'Africa/Maseru',
-    }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso));
 
   return (
     <section className="page public-page" aria-labelledby="page-title">

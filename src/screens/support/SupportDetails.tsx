@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { formatM } from '../../../machines/rules/money';
 import type { SupportCashOut, SupportDeposit, SupportView } from '../../api/support';
 import { moveReason } from '../wallet/moveReasons';
@@ -25,12 +26,7 @@ const STATUSES: Record<string, MessageDescriptor> = {
 
 const LANGUAGES: Record<string, MessageDescriptor> = { st: msg`Sesotho`, en: msg`English` };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Africa/Maseru',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+const when = showInstant;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

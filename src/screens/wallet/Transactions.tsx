@@ -4,11 +4,11 @@
 // Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { parseWireDate } from '../../../machines/rules/maseruTime';
 import { formatMDot, plainCents } from '../../../machines/rules/money';
 import { clampPage, pageCount, pageItems } from '../../../machines/rules/paging';
 import { statementDate, toCsv } from '../../../machines/rules/statement';
 import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
-import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
