@@ -67,7 +67,7 @@ function account(opts: { info?: SubscriberInfo; limits?: PlayLimits } = {}) {
           : {
               ...limits,
               pendingWeeklyDepositLimit: next,
-              depositPendingFrom: new Date(2030, 4, 7, 8, 15).toISOString(),
+              depositPendingFrom: new Date('2030-05-07T08:15:00+02:00').toISOString(),
             };
       return HttpResponse.json(limits);
     }),
@@ -279,7 +279,7 @@ describe('responsible play', () => {
   });
 
   it('shows a pending raise with when it applies', async () => {
-    const pendingFrom = new Date(2030, 4, 6, 9, 30).toISOString();
+    const pendingFrom = new Date('2030-05-06T09:30:00+02:00').toISOString();
     account({ limits: { ...noLimits, weeklyLimit: 100, pendingWeeklyLimit: 300, pendingFrom } });
     await openAccount();
     expect(detail('weekly-limit')).toBe('M 100.00');

@@ -4,10 +4,10 @@
 // Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { parseWireDate } from '../../../machines/rules/maseruTime';
+import { parseWireDate, showWireDate } from '../../../machines/rules/maseruTime';
 import { formatMDot, plainCents } from '../../../machines/rules/money';
 import { clampPage, pageCount, pageItems } from '../../../machines/rules/paging';
-import { statementDate, toCsv } from '../../../machines/rules/statement';
+import { toCsv } from '../../../machines/rules/statement';
 import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
 import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
@@ -45,7 +45,7 @@ export function Transactions({
     const rows = [
       [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`, t`Status`, t`Reference`],
       ...shown.map((m) => [
-        statementDate(m.createDate),
+        showWireDate(m.createDate),
         moveReason(i18n, m.reason),
         plainCents(m.amount * 100),
         m.balanceAfter === undefined ? '' : plainCents(m.balanceAfter * 100),
@@ -75,7 +75,7 @@ export function Transactions({
             <li key={m.id}>
               <details className="move" name="wallet-moves">
                 <summary>
-                  <span className="move-date">{statementDate(m.createDate)}</span>
+                  <span className="move-date">{showWireDate(m.createDate)}</span>
                   <span className={`move-amount ${m.amount < 0 ? 'out' : 'in'}`}>{formatMDot(m.amount)}</span>
                   <span className="move-reason">{moveReason(i18n, m.reason)}</span>
                 </summary>
