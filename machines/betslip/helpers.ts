@@ -10,8 +10,8 @@ import {
   priceCents,
   withinLimits,
 } from '../rules/betslip';
+import { parseWireDate } from '../rules/maseruTime';
 import { messageKeyOf } from '../rules/messageKey';
-import { parseWireDate } from '../rules/wireDate';
 import type { Betslip, SubmitInput } from './types';
 
 /** The betslip's end in ms: endsAt (UTC) when sent, else endDate read as Maseru local time. */

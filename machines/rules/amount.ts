@@ -4,7 +4,7 @@
 // amount only to be told no.
 import { groupThousands, MAX_PAYMENT_CENTS } from './money.ts';
 
-export { formatMoney, groupThousands, MAX_PAYMENT_CENTS } from './money.ts';
+export { groupThousands, MAX_PAYMENT_CENTS } from './money.ts';
 
 /** Whole-M digits the amount field takes: as many as the largest payment has, more is a typing slip. */
 export const MAX_WHOLE_DIGITS = String(MAX_PAYMENT_CENTS / 100).length;

@@ -135,13 +135,6 @@ export const costsMoreThanDefault = (params: BetslipParams, outcomes: readonly O
 /** Cents as the wire's M amount (at most two decimals). */
 export const centsToM = (cents: number): number => cents / 100;
 
-/** Cents as the text shown after 'M' ('1234.50'); always two decimals, no separators. */
-export const formatCents = (cents: number): string => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
 /** True for a valid outcome text: one to three of the digits 1/2/3, none repeated. */
 export const isValidOutcome = (o: string): boolean => /^[123]{1,3}$/.test(o) && new Set(o).size === o.length;
 

@@ -1,6 +1,6 @@
 // Results-screen rules (docs/CONTRACTS.md "Results and operations API"): how picks and results are labelled,
 // a slip's state, the result filter, title case for prize names. Pure (wire dates are read by
-// machines/rules/wireDate.ts). The result filter's ids are in filterIds.ts, for the router's search params.
+// machines/rules/maseruTime.ts). The result filter's ids are in filterIds.ts, for the router's search params.
 import type { ResultFilterId } from './filterIds.ts';
 
 export { isResultFilterId, RESULT_FILTERS, type ResultFilterId } from './filterIds.ts';

@@ -3,14 +3,13 @@
 // gives the clock. Each problem is one plain English sentence (the form shows it next to the field;
 // the server sends it as the message of BETSLIP.INVALID).
 import { priceCents } from './betslip.ts';
+import { PRIZE_TIERS } from './prizeTiers.ts';
 
 /** A betslip has this many matches (the game's name). */
 export const MATCH_COUNT = 14;
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 /** The dearest slip the parameters allow may cost at most this (M): a typo must not price slips in millions. */
 export const MAX_SLIP_PRICE = 100_000;
-/** The prize tiers (correct picks) a round may pay. */
-export const TIERS = [14, 13, 12, 7, 6] as const;
 
 export interface RoundParams {
   defaultBetslipPrice: number;
@@ -59,7 +58,8 @@ export function paramsProblem(p: RoundParams): string | null {
 
 /** Why this prize list is not acceptable, or null. */
 export function prizesProblem(prizes: readonly { prizeType: number; amount: number }[]): string | null {
-  if (prizes.some((p) => !(TIERS as readonly number[]).includes(p.prizeType))) return 'an unknown prize tier';
+  if (prizes.some((p) => !(PRIZE_TIERS as readonly number[]).includes(p.prizeType)))
+    return 'an unknown prize tier';
   if (new Set(prizes.map((p) => p.prizeType)).size !== prizes.length) return 'a prize type twice';
   if (prizes.some((p) => !(p.amount >= 0) || !hasTwoDecimals(p.amount)))
     return 'prize amounts have at most two decimals';

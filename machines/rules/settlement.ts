@@ -108,9 +108,6 @@ const PRIZE_NAMES: Record<number, string> = {
   6: 'FIFTH PRIZE',
 };
 
-/** The tiers the game knows (CONTRACTS.md), highest first. */
-export const PRIZE_TYPES: readonly number[] = [14, 13, 12, 7, 6];
-
 /** prizeWon text of a tier ('JACKPOT', 'SECOND PRIZE', …); '' for no tier. */
 export const prizeName = (tier: number | null): string =>
   tier === null ? '' : (PRIZE_NAMES[tier] ?? `${tier} CORRECT`);

@@ -1,11 +1,5 @@
-// A statement people can read: the wire date as dd/MM/yyyy HH:mm, and the filtered moves as CSV for a
-// download (RFC 4180, CRLF; a cell that a spreadsheet would run as a formula is quoted with a leading ').
-
-/** 'yyyy-mm-dd hh:mm[:ss]' (Maseru) → 'dd/MM/yyyy HH:mm'; anything else is shown as it came. */
-export function statementDate(wire: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(wire);
-  return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}:${m[5]}` : wire;
-}
+// A statement people can read: the filtered moves as CSV for a download (RFC 4180, CRLF; a cell that a
+// spreadsheet would run as a formula is quoted with a leading '). Dates are showWireDate's (maseruTime.ts).
 
 function cell(value: string | number): string {
   let text = String(value);

@@ -1,7 +1,6 @@
 // Wallet rules that are not about typing amounts: the friend's number, how a wallet
 // move reads, and which mobile wallet is chosen by default. Pure and shared by the screens.
 import { msisdnProblem, normaliseMsisdn } from '../session/msisdn';
-import { formatMoney } from './money';
 
 /** A friend's number is typed without the country code: the 8 digits of a Lesotho number. */
 export const FRIEND_NUMBER_DIGITS = 8;
@@ -36,9 +35,6 @@ export const reasonTitle = (reason: string): string =>
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
-
-/** A move's amount as shown: 'M. -12.50' for money out, 'M. 1,000.00' for money in. */
-export const moveAmount = (amount: number): string => `M. ${formatMoney(amount)}`;
 
 export interface SupportedWallet {
   sid: string;

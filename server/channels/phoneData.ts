@@ -9,7 +9,7 @@ import { effectiveLimits } from '../play/limitRules.ts';
 import { loadLimits } from '../play/limits.ts';
 import { listMoves, toCents, walletSummary } from '../wallet/ledger.ts';
 import { isSubscribed } from '../wallet/subscriptions.ts';
-import { type Lang, money, moveWord, say } from './texts.ts';
+import { dayMonth, type Lang, money, moveWord, say } from './texts.ts';
 
 type Db = Kysely<Database>;
 
@@ -42,11 +42,6 @@ export async function cannotPlay(db: Db, msisdn: string, now: Date): Promise<str
   if (limits.pausedUntil && limits.pausedUntil.getTime() > now.getTime()) return 'PLAY.PAUSED';
   return null;
 }
-
-const dayMonth = (at: Date) => {
-  const d = new Date(at.getTime() + 2 * 3600_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 
 /** 'Balance: M 12.00\nWithdrawable: M 10.00' and, with `moves`, the last ones, one a line. */
 export async function walletText(db: Db, msisdn: string, lang: Lang, moves: number): Promise<string> {

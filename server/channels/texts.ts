@@ -1,22 +1,20 @@
 // What the phone channels (USSD screens, SMS replies) say, in Sesotho (the default) and English. Plain
 // ASCII: USSD and SMS gateways carry the GSM alphabet, and every screen must fit in 182 characters.
-import { MASERU_OFFSET_MS } from '../../machines/rules/wireDate.ts';
+
+import { formatDate, formatTime } from '../../machines/rules/maseruTime.ts';
+import { formatCents } from '../../machines/rules/money.ts';
 import type { MoveKind } from '../db/playWalletTables.ts';
 
 export type Lang = 'st' | 'en';
 
-/** 'M 2.00' (no thousands separator: screens are narrow). */
-export const money = (cents: number): string => {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}M ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+/** 'M 2.00', and '-M 2.00' for money out: a statement line's sign stands before the M, as '+M 10.00' does. */
+export const money = (cents: number): string => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents));
 
 /** '24/11 18:00' in Maseru time. */
-export const shortDate = (at: Date): string => {
-  const d = new Date(at.getTime() + MASERU_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
-};
+export const shortDate = (at: Date): string => `${dayMonth(at)} ${formatTime(at)}`;
+
+/** '24/11' in Maseru time: the app's dd/MM/yyyy without the year (USSD screens are narrow). */
+export const dayMonth = (at: Date): string => formatDate(at).slice(0, 5);
 
 type Words = Record<Lang, string>;
 

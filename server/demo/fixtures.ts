@@ -1,8 +1,9 @@
 // Deterministic demo fixtures: the same betslip number always gives the same 14 matches, so a
 // restarted demo server and the tests see stable data, while each rolled-forward betslip differs.
+
+import { type DemoTeam, logoPath, TOURNAMENTS } from '../../machines/data/teams.ts';
 import type { MatchInput } from '../play/betslips.ts';
 import { maseruDayAt } from '../play/maseruTime.ts';
-import { type DemoTeam, logoPath, TOURNAMENTS } from './teams.ts';
 
 export type DemoMatch = MatchInput;
 

@@ -2,11 +2,11 @@
 // one CURRENT betslip), enter or correct a result, list. Each checks what it is given against the
 // server clock, and writes its change and its audit row in one transaction.
 import type { Kysely } from 'kysely';
+import { ALL_TEAMS, logoPath } from '../../machines/data/teams.ts';
 import { roundProblem } from '../../machines/rules/round.ts';
 import { asStoredResult, resultFromWire, resultToWire } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { StoredBetslipParams } from '../db/playWalletTables.ts';
-import { ALL_TEAMS, logoPath } from '../demo/teams.ts';
 import {
   type Betslip,
   findBetslip,

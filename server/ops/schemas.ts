@@ -1,6 +1,7 @@
 // TypeBox schemas of the operations API (CONTRACTS.md "Results and operations API"). The CLI checks its
 // JSON file against the same CreateBetslipBody, so both ways in accept exactly the same betslips.
 import { type Static, Type } from '@fastify/type-provider-typebox';
+import { PRIZE_TIERS } from '../../machines/rules/prizeTiers.ts';
 import { Text } from '../text.ts';
 
 /** ISO 8601 with a time zone ('2026-12-01T10:00:00Z', '…+02:00'): a bare local time would be ambiguous. */
@@ -13,13 +14,7 @@ const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
 const Name = (maxLength: number) => Text({ minLength: 1, maxLength });
 
 export const PrizeInput = Type.Object({
-  prizeType: Type.Union([
-    Type.Literal(14),
-    Type.Literal(13),
-    Type.Literal(12),
-    Type.Literal(7),
-    Type.Literal(6),
-  ]),
+  prizeType: Type.Union(PRIZE_TIERS.map((tier) => Type.Literal(tier))),
   amount: Money,
 });
 

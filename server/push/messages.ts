@@ -1,12 +1,11 @@
 // The texts of the notifications the server sends, in the subscriber's language (st by default). The
 // service worker shows them as they are, so they are written here rather than translated on the phone.
+import { formatCents } from '../../machines/rules/money.ts';
 import type { PushPayload } from './sender.ts';
 
 type Lang = 'st' | 'en';
 
 export const pushLang = (lang: string | null | undefined): Lang => (lang === 'en' ? 'en' : 'st');
-
-const money = (cents: number) => `M ${(cents / 100).toFixed(2)}`;
 
 /** The current betslip closes within the hour and the subscriber has not played it. */
 export function closingSoonPayload(lang: Lang, sid: string): PushPayload {
@@ -47,13 +46,13 @@ export function winningsPayload(lang: Lang, sid: string, amountCents: number, pr
   return lang === 'en'
     ? {
         title: 'Jackpot 14: you won!',
-        body: `${prizeWon}: ${money(amountCents)} has been credited to your wallet.`,
+        body: `${prizeWon}: ${formatCents(amountCents)} has been credited to your wallet.`,
         url: '/results',
         tag: `results-${sid}`,
       }
     : {
         title: 'Jackpot 14: u hapile!',
-        body: `${prizeWon}: ${money(amountCents)} e kentsoe mokotleng oa hau oa chelete.`,
+        body: `${prizeWon}: ${formatCents(amountCents)} e kentsoe mokotleng oa hau oa chelete.`,
         url: '/results',
         tag: `results-${sid}`,
       };

@@ -2,6 +2,7 @@
 // Adapters decide by the provider's own result code, never by the HTTP status alone, and keep that code
 // for the operator. `UNKNOWN` means "we cannot tell" (a timeout, a dropped connection, INS-9): the
 // payment stays PENDING for reconciliation, never credited or failed on that alone.
+import { plainCents } from '../../machines/rules/money.ts';
 
 /** Why a payment did not go through, as the subscriber is told (DESIGN "Payment and messaging rails"). */
 export type FailureReason = 'INSUFFICIENT_FUNDS' | 'DECLINED' | 'NOT_REACHED' | 'PROVIDER_ERROR';
@@ -31,7 +32,7 @@ export type Fetch = typeof globalThis.fetch;
 export const alnum = (reference: string, max: number) => reference.replace(/[^A-Za-z0-9]/g, '').slice(0, max);
 
 /** Cents as the decimal string the rails take ("25.00"). */
-export const decimalAmount = (cents: number) => (cents / 100).toFixed(2);
+export const decimalAmount = (cents: number) => plainCents(cents);
 
 /**
  * Where an emulator keeps what the provider would remember (its payments, sessions): in memory for a

@@ -1,6 +1,6 @@
 // Success messages of the money routes in the request's language (st, the default, or en). The client
 // shows `message` as it comes and keys its own translations on `messageKey`.
-import { formatMoney } from './amount.ts';
+import { formatCents } from '../../machines/rules/money.ts';
 
 export type MoneyMessageKey =
   | 'AIRTIME.SUCCESS'
@@ -48,5 +48,5 @@ const TEXTS: Record<MoneyMessageKey, Texts> = {
 /** The message for `key` in `lang` (Sesotho unless English is asked for). */
 export function moneyMessage(key: MoneyMessageKey, lang: string | undefined, params: MessageParams): string {
   const texts = TEXTS[key];
-  return (lang === 'en' ? texts.en : texts.st)({ ...params, amount: formatMoney(params.amountCents) });
+  return (lang === 'en' ? texts.en : texts.st)({ ...params, amount: formatCents(params.amountCents) });
 }

@@ -2,7 +2,7 @@
 // is, from when (dd/MM/yyyy HH:mm), and a way to try the network again. One note for every such screen
 // (/results, /wallet) so they say it the same way.
 import { Trans } from '@lingui/react/macro';
-import { formatDateTime } from '../lib/dateFormat';
+import { formatDateTime } from '../../machines/rules/maseruTime';
 import './offline-copy.css';
 
 export type OfflineCopyKind = 'results' | 'wallet';

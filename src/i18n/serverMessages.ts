@@ -4,10 +4,10 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 // money, not amount: the amount field's typing rules stay out of the first load.
-import { formatMoney, MAX_PAYMENT_CENTS } from '../../machines/rules/money';
+import { digitsOfCents, MAX_PAYMENT_CENTS } from '../../machines/rules/money';
 
 /** The largest amount the wallet takes, as the refusal states it ('1,000,000.00'). */
-const maxAmount = formatMoney(MAX_PAYMENT_CENTS / 100);
+const maxAmount = digitsOfCents(MAX_PAYMENT_CENTS);
 
 export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'AUTH.INVALID_CREDENTIALS': msg`Wrong phone number or password.`,

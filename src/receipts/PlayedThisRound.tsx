@@ -3,6 +3,7 @@
 // its receipt at once (RECEIPT_EVENT). Its own chunk on /play, after the slip is usable.
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
+import { formatM } from '../../machines/rules/money';
 import { ACCOUNT_CHANGED_EVENT, RECEIPT_EVENT, type SlipReceipt } from '../api/play';
 import { fetchMySlips, type MySlip } from '../api/receipts';
 import { loadJwks } from './jwksCache';
@@ -68,7 +69,7 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
                   {/* Named by what it shows (voice control says the words on screen), "Receipt" before. */}
                   <span className="sr-only">{t`Receipt`}</span> <strong>{reference}</strong>
                   <span>
-                    M {s.cost.toFixed(2)} · {receiptTime(s.createdAt)}
+                    {formatM(s.cost)} · {receiptTime(s.createdAt)}
                   </span>
                 </button>
               </li>

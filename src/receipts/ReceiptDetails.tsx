@@ -1,6 +1,7 @@
 // What a receipt says, as the receipt sheet and /verify show it: the reference, the picks (with the
 // matches when we know them), the price, how it was paid and the server's time in Maseru.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatM } from '../../machines/rules/money';
 import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
 
 export interface MatchName {
@@ -20,7 +21,7 @@ export function ReceiptDetails({
   showNumber?: boolean;
 }) {
   const { t } = useLingui();
-  const price = `M ${payload.cost.toFixed(2)}`;
+  const price = formatM(payload.cost);
   const paid = payload.paidFrom === 'WALLET' ? t`From the wallet` : t`By airtime`;
   const time = receiptTime(payload.at);
   return (

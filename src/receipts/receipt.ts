@@ -1,8 +1,7 @@
 // Reading and checking a slip receipt: a compact JWS (alg EdDSA, Ed25519) signed by the server, checked
 // against its published keys (GET /api/receipts/jwks.json) with WebCrypto. Pure apart from the crypto
 // passed in, so tests can run it without a browser.
-import { formatWireDate } from '../../machines/rules/wireDate';
-import { showWireDate } from '../lib/dateFormat';
+import { showInstant } from '../../machines/rules/maseruTime';
 
 export interface ReceiptPayload {
   ref: string;
@@ -154,4 +153,4 @@ export function pickLabel(prediction: number): string {
 export const verifyLink = (origin: string, jws: string): string => `${origin}/verify#${jws}`;
 
 /** dd/MM/yyyy HH:mm in Maseru time, whatever the phone's zone. */
-export const receiptTime = (iso: string): string => showWireDate(formatWireDate(new Date(iso)));
+export const receiptTime = (iso: string): string => showInstant(iso);

@@ -2,10 +2,10 @@
 // countdown and language; the main links. Ticking parts are their own components so only they re-render.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { formatClock, formatDate } from '../../machines/rules/maseruTime';
 import { ROLES } from '../../machines/rules/roles';
 import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
-import { formatDate, formatTime } from '../lib/dateFormat';
 import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
 import { OfflineBadge } from './OfflineBadge';
 import { useOperatorLinks } from './operatorLinks';
@@ -20,7 +20,7 @@ function DateClock() {
         {formatDate(now)}
       </span>
       <span className="clock" data-testid="clock">
-        {formatTime(now)}
+        {formatClock(now)}
       </span>
     </>
   );

@@ -2,7 +2,7 @@
 // /wallet; a click also refetches the wallet and refreshes the token when due.
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatMoney } from '../../machines/rules/money';
+import { digitsOfM } from '../../machines/rules/money';
 import { useAccountStore, useWalletInfo } from '../account/hooks';
 
 export function WalletButton() {
@@ -10,7 +10,7 @@ export function WalletButton() {
   const store = useAccountStore();
   const wallet = useWalletInfo();
   if (!wallet) return null;
-  const amount = formatMoney(wallet.totalAvailableAmount);
+  const amount = digitsOfM(wallet.totalAvailableAmount);
   return (
     <Link
       to="/wallet"

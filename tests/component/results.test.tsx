@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatWireDate } from '../../machines/rules/wireDate';
+import { formatWireDate } from '../../machines/rules/maseruTime';
 import { resetServerClock } from '../../src/api/clock';
 import { renderApp, storeSession } from './helpers';
 import { server } from './msw';

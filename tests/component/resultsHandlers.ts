@@ -1,8 +1,8 @@
 // Past-betslip fixtures for the results screen: a won, a lost and a pending slip of the demo subscriber,
 // plus older lost ones so that paging (8 per page) and the time filter have something to do.
 import { HttpResponse, http } from 'msw';
+import { formatWireDate } from '../../machines/rules/maseruTime';
 import type { PastBetslip, PlacedBet } from '../../machines/rules/results';
-import { formatWireDate } from '../../machines/rules/wireDate';
 import { PLAY } from './playHandlers';
 
 /** 'yyyy-mm-dd hh:mm' in Maseru time, as the server writes it, `daysAgo` before now. */

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { statementDate } from '../../machines/rules/statement';
+import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
 import { notifyAccountChanged } from '../../src/api/play';
 import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';

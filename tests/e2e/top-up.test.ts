@@ -79,12 +79,12 @@ describe('top up and play', () => {
     await page.goto('/account');
     const group = page.getByRole('region', { name: 'Deposit limit' });
     await group.waitFor({ timeout: 15_000 });
-    await expect.poll(() => group.getByTestId('deposited-this-week').textContent()).toBe('M\u00a01.50');
+    await expect.poll(() => group.getByTestId('deposited-this-week').textContent()).toBe('M 1.50');
     await group.getByLabel('Weekly deposit limit').fill('100');
     await group.getByRole('button', { name: 'Save limit' }).click();
     await expect
       .poll(() => group.getByTestId('deposit-limit').textContent(), { timeout: 10_000 })
-      .toBe('M\u00a0100.00');
+      .toBe('M 100.00');
     const limits = await api.get<{ weeklyDepositLimit: number | null }>('play-limits');
     expect(limits.weeklyDepositLimit).toBe(100);
     await shot(page, 'deposit-limit');

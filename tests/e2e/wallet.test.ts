@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { statementDate } from '../../machines/rules/statement';
+import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();

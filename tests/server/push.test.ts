@@ -154,7 +154,7 @@ describeEachDb('web push', (t) => {
     expect(pushesTo(winner.path, winner.sub)).toEqual([
       {
         title: 'Jackpot 14: you won!',
-        body: '13 CORRECT: M 1234.50 has been credited to your wallet.',
+        body: '13 CORRECT: M 1,234.50 has been credited to your wallet.',
         url: '/results',
         tag: 'results-J14-SETTLED-1',
       },

@@ -7,7 +7,6 @@ import {
   countPicks,
   type Digit,
   emptyOutcomes,
-  formatCents,
   type Outcome,
   outcomeToPrediction,
   predictionToOutcome,
@@ -116,12 +115,6 @@ describe('countPicks and priceCents', () => {
     );
     expect(priceCents({ ...params, defaultBetslipPrice: 2.5, feePerSecond: 1.1 }, ['12', '13'])).toBe(303);
     expect(priceCents({ ...params, defaultBetslipPrice: 0.29 }, [])).toBe(29);
-  });
-
-  it('formats cents with two decimals', () => {
-    expect(formatCents(200)).toBe('2.00');
-    expect(formatCents(123456)).toBe('1234.56');
-    expect(formatCents(5)).toBe('0.05');
   });
 });
 

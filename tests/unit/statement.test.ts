@@ -1,6 +1,7 @@
 // The statement's date format and CSV: what a spreadsheet opens safely and reads as written.
 import { describe, expect, it } from 'vitest';
-import { statementDate, toCsv } from '../../machines/rules/statement';
+import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
+import { toCsv } from '../../machines/rules/statement';
 
 describe('statementDate', () => {
   it('shows the wire date as dd/MM/yyyy HH:mm', () => {

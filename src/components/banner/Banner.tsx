@@ -3,8 +3,9 @@
 // lazy chunk: until it arrives the first prize shows in its place, so nothing moves.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
+import { formatM } from '../../../machines/rules/money';
 import { PrizeLine } from './PrizeLine';
-import { formatPrize, usePrizes } from './prizes';
+import { usePrizes } from './prizes';
 import './banner.css';
 
 const PrizeTicker = lazy(() => import('./PrizeTicker'));
@@ -20,11 +21,11 @@ export function Banner() {
         <div className="banner-inner">
           <h2 className="banner-heading">
             <Trans>14 JACKPOT</Trans>
-            {jackpot && <span className="banner-amount">{formatPrize(jackpot.amount)}</span>}
+            {jackpot && <span className="banner-amount">{formatM(jackpot.amount)}</span>}
           </h2>
           {jackpot?.rolledOver ? (
             <p className="banner-rollover">
-              <Trans>Includes {formatPrize(jackpot.rolledOver)} rolled over: nobody won it last time.</Trans>
+              <Trans>Includes {formatM(jackpot.rolledOver)} rolled over: nobody won it last time.</Trans>
             </p>
           ) : null}
           <Suspense

@@ -1,21 +1,14 @@
 // Prizes for the banner: fetched on mount and every 60 s while mounted.
 import { useEffect, useState } from 'react';
+import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchPrizes, type Prize } from '../../api/play';
 
 /** Prize refresh period. */
 export const PRIZE_REFRESH_MS = 60_000;
 
-/** The ticker's order: the jackpot first. */
-export const PRIZE_TYPES = [14, 13, 12, 7, 6] as const;
-
-const enUS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 'M' plus the en-US formatted amount, in every language: M 250,000.00 */
-export const formatPrize = (amount: number): string => `M ${enUS.format(amount)}`;
-
-/** The prizes of the five types, in ticker order; other types are ignored. */
+/** The prizes of the five tiers, in ticker order (the jackpot first); other types are ignored. */
 export const tickerPrizes = (list: Prize[]): Prize[] =>
-  PRIZE_TYPES.flatMap((type) => list.filter((p) => p.prizeType === type).slice(0, 1));
+  PRIZE_TIERS.flatMap((type) => list.filter((p) => p.prizeType === type).slice(0, 1));
 
 /** The current prize list; a failed refresh keeps the last one shown. */
 export function usePrizes(): Prize[] {

@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { showWireDay } from '../../../machines/rules/maseruTime';
 import { useIsSubscribed } from '../../account/hooks';
 import { changePassword, fetchSubscriberInfo, type SubscriberInfo } from '../../api/account';
 import { ApiError } from '../../api/http';
@@ -14,7 +15,6 @@ import { useServerMessage } from '../../i18n/serverMessages';
 import { useSessionUser } from '../../session/hooks';
 import { SubscribeNowButton } from '../../subscription/SubscribeNowButton';
 import { UnsubscribeButton } from '../../subscription/UnsubscribeButton';
-import { formatServerDate } from './limits';
 import { MoreLinks } from './MoreLinks';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ResponsiblePlay } from './ResponsiblePlay';
@@ -94,9 +94,7 @@ export default function AccountScreen() {
           </div>
           <div>
             <dt>{t`Created on`}</dt>
-            <dd data-testid="account-created">
-              {ready?.createDate ? formatServerDate(ready.createDate) : '—'}
-            </dd>
+            <dd data-testid="account-created">{ready?.createDate ? showWireDay(ready.createDate) : '—'}</dd>
           </div>
           <div>
             <dt>{t`Subscription`}</dt>

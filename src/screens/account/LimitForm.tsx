@@ -3,8 +3,10 @@
 // once, raise or remove after 24 hours), so they share this form and differ only by texts and the call.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
+import { formatM } from '../../../machines/rules/money';
 import { useShake } from '../../hooks/useShake';
-import { formatInstant, formatM, parseAmount } from './limits';
+import { parseAmount } from './limits';
 
 /** The limit's state as the play-limits view gives it (M, ISO). */
 export interface LimitState {
@@ -41,7 +43,7 @@ export function useLimitSaid(): (s: LimitState) => string {
   const { t } = useLingui();
   return (s) => {
     if (s.pendingFrom) {
-      const from = formatInstant(s.pendingFrom);
+      const from = showInstant(s.pendingFrom);
       const limit = s.pendingLimit === null ? '' : formatM(s.pendingLimit);
       return limit
         ? t`Your new limit of ${limit} applies from ${from}.`
@@ -57,7 +59,7 @@ export function LimitForm({ id, testIds, texts, state, busy, save }: Props) {
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
   const { shaking, shake } = useShake<'limit'>();
-  const from = state.pendingFrom ? formatInstant(state.pendingFrom) : '';
+  const from = state.pendingFrom ? showInstant(state.pendingFrom) : '';
   const limit = state.pendingLimit === null ? '' : formatM(state.pendingLimit);
 
   const submit = async (e: FormEvent) => {

@@ -2,9 +2,9 @@
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import type { PauseDuration } from '../../api/account';
 import { serverNow } from '../../api/clock';
-import { formatInstant } from './limits';
 import { usePauseLabel } from './messages';
 import '../../components/dialog.css';
 import './dialog.css';
@@ -25,7 +25,7 @@ interface Props {
 export default function PauseDialog({ duration, onCancel, onConfirm }: Props) {
   const { t } = useLingui();
   const label = usePauseLabel();
-  const until = duration ? formatInstant(new Date(serverNow() + PAUSE_MS[duration]).toISOString()) : '';
+  const until = duration ? showInstant(new Date(serverNow() + PAUSE_MS[duration]).toISOString()) : '';
   const length = duration ? label(duration) : '';
   return (
     <Dialog.Root open={duration !== null} onOpenChange={(open) => !open && onCancel()}>

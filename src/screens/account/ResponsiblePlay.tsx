@@ -3,6 +3,7 @@
 // The server decides; this shows its answer.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import {
   fetchPlayLimits,
@@ -16,7 +17,6 @@ import { serverNow } from '../../api/clock';
 import type { ToastKind } from '../../components/Toast';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { LimitForm, type LimitState, useLimitSaid } from './LimitForm';
-import { formatInstant } from './limits';
 import { PAUSE_DURATIONS, usePauseLabel } from './messages';
 
 const PauseDialog = lazy(() => import('./PauseDialog'));
@@ -77,7 +77,7 @@ export function ResponsiblePlay({ toast }: { toast: (kind: ToastKind, text: stri
     await send(
       () => startPause(duration),
       (l) => {
-        const until = l.pausedUntil ? formatInstant(l.pausedUntil) : '';
+        const until = l.pausedUntil ? showInstant(l.pausedUntil) : '';
         return t`Your break has started. You can play again after ${until}.`;
       },
     );
@@ -185,7 +185,7 @@ function PauseStatus({ limits }: { limits: PlayLimits }) {
   const { t } = useLingui();
   const until =
     limits.pausedUntil && new Date(limits.pausedUntil).getTime() > serverNow()
-      ? formatInstant(limits.pausedUntil)
+      ? showInstant(limits.pausedUntil)
       : '';
   return (
     <dl className="account-list">

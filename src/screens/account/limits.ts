@@ -1,7 +1,5 @@
 // Pure helpers for the responsible-play section: reading the typed limit and describing what a change does.
 import { parseAmountCents } from '../../../machines/rules/amount';
-import { formatCents } from '../../../machines/rules/betslip';
-import { formatDate, formatTime } from '../../lib/dateFormat';
 
 /**
  * The typed limit in M ("M 150", "1 000.5"), or null when the server would refuse it: the same amount rule
@@ -10,19 +8,4 @@ import { formatDate, formatTime } from '../../lib/dateFormat';
 export function parseAmount(text: string): number | null {
   const cents = parseAmountCents(text.replace(/^\s*M\.?/i, '').replace(/[\s,]/g, ''));
   return cents === null ? null : cents / 100;
-}
-
-/** "M 150.00", with a no-break space so the M never ends a line on its own. */
-export const formatM = (amount: number): string => `M\u00a0${formatCents(Math.round(amount * 100))}`;
-
-/** dd/MM/yyyy HH:mm in local time, from an ISO instant. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  return `${formatDate(d)} ${formatTime(d).slice(0, 5)}`;
-}
-
-/** dd/MM/yyyy from the server's 'yyyy-mm-dd hh:mm:ss' (already Lesotho time). */
-export function formatServerDate(text: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : text;
 }

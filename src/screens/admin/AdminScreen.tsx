@@ -4,8 +4,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfCents } from '../../../machines/rules/money';
 import {
   type AdminBetslip,
   listBetslips,
@@ -92,7 +93,7 @@ export default function AdminScreen() {
   /** When a SCHEDULED round goes live, in words. */
   const goesLive = (goLiveAt: unknown) => {
     if (typeof goLiveAt !== 'string') return t`Goes live when the open round ends.`;
-    const at = new Date(goLiveAt).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' });
+    const at = showInstant(goLiveAt);
     return t`Goes live at ${at} (Maseru time), once no other round is open.`;
   };
 
@@ -219,7 +220,7 @@ export default function AdminScreen() {
                       setConfirm(null);
                       const r = await settleBetslip(sid);
                       const winners = r.winners;
-                      const paid = formatMoney(r.paidCents / 100);
+                      const paid = digitsOfCents(r.paidCents);
                       return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
                     })
                   }

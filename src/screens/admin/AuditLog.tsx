@@ -2,6 +2,7 @@
 // date. Admins only (the server checks); each read is itself audited.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { type AuditFilter, type AuditRow, auditLog } from '../../api/admin';
 import { useServerMessage } from '../../i18n/serverMessages';
@@ -96,7 +97,7 @@ export function AuditLog() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' })}</td>
+                  <td>{showInstant(r.at)}</td>
                   <td>{r.actor}</td>
                   <td>{r.action}</td>
                   <td>{r.target}</td>

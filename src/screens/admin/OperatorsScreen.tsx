@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { isOperatorRole, type OperatorRole } from '../../../machines/rules/operatorName';
 import { isPasswordCompliant } from '../../../machines/rules/password';
@@ -25,7 +26,6 @@ import { LoadFailed, type Notice, OperatorNotice } from './OperatorNotice';
 type Open = { username: string; kind: 'disable' | 'password' } | null;
 
 /** A time as Maseru's clock shows it (dd/mm/yyyy, hh:mm:ss). */
-const maseruTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' });
 
 export default function OperatorsScreen() {
   const { t, i18n } = useLingui();
@@ -127,7 +127,7 @@ export default function OperatorsScreen() {
               </div>
               <p className="admin-end">
                 {o.lastSignInAt ? (
-                  <Trans>Last sign-in: {maseruTime(o.lastSignInAt)}</Trans>
+                  <Trans>Last sign-in: {showInstant(o.lastSignInAt)}</Trans>
                 ) : (
                   <Trans>Never signed in</Trans>
                 )}

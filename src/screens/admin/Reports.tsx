@@ -3,7 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfM, formatM } from '../../../machines/rules/money';
 import {
   type ReportSummary,
   type RoundReport,
@@ -38,7 +38,7 @@ export function RoundsChart({ rounds }: { rounds: readonly RoundReport[] }) {
             height={height - pad - y(r.turnover, maxTurnover)}
             className="admin-chart-bar"
           >
-            <title>{`${r.sid}: M ${formatMoney(r.turnover)}, ${r.players}`}</title>
+            <title>{`${r.sid}: ${formatM(r.turnover)}, ${r.players}`}</title>
           </rect>
         ))}
         <polyline points={points} className="admin-chart-line" fill="none" />
@@ -54,7 +54,7 @@ export function RoundsChart({ rounds }: { rounds: readonly RoundReport[] }) {
       </svg>
       <figcaption>
         <Trans>
-          Bars: turnover (up to M {formatMoney(maxTurnover)}). Dots: players (up to {maxPlayers}).
+          Bars: turnover (up to M {digitsOfM(maxTurnover)}). Dots: players (up to {maxPlayers}).
         </Trans>
       </figcaption>
     </figure>
@@ -105,15 +105,15 @@ export function Reports() {
           <dt>
             <Trans>Wallet liabilities</Trans>
           </dt>
-          <dd>M {formatMoney(summary.walletLiabilities)}</dd>
+          <dd>{formatM(summary.walletLiabilities)}</dd>
           <dt>
             <Trans>Pending cash-outs</Trans>
           </dt>
-          <dd>M {formatMoney(summary.pendingCashOuts)}</dd>
+          <dd>{formatM(summary.pendingCashOuts)}</dd>
           <dt>
             <Trans>Pending deposits</Trans>
           </dt>
-          <dd>M {formatMoney(summary.pendingDeposits)}</dd>
+          <dd>{formatM(summary.pendingDeposits)}</dd>
           <dt>
             <Trans>Players in the last 7 days</Trans>
           </dt>
@@ -158,10 +158,10 @@ export function Reports() {
                   <td>{`${r.sid} · ${r.status}`}</td>
                   <td>{r.entries}</td>
                   <td>{r.players}</td>
-                  <td>M {formatMoney(r.turnover)}</td>
-                  <td>M {formatMoney(r.paidFromWallet)}</td>
-                  <td>M {formatMoney(r.paidByAirtime)}</td>
-                  <td>M {formatMoney(r.prizesPaid)}</td>
+                  <td>{formatM(r.turnover)}</td>
+                  <td>{formatM(r.paidFromWallet)}</td>
+                  <td>{formatM(r.paidByAirtime)}</td>
+                  <td>{formatM(r.prizesPaid)}</td>
                   <td>{Math.round(r.payoutRatio * 100)}%</td>
                 </tr>
               ))}

@@ -4,8 +4,9 @@
 // preview of the betslip as subscribers will see it. A past round can be copied as a start (a week later).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { firstKickOff, MATCH_COUNT, roundProblem, TIERS } from '../../../machines/rules/round';
-import { ALL_TEAMS, logoPath } from '../../../server/demo/teams';
+import { ALL_TEAMS, logoPath } from '../../../machines/data/teams';
+import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
+import { firstKickOff, MATCH_COUNT, roundProblem } from '../../../machines/rules/round';
 import { type AdminBetslip, createBetslip, type NewBetslip } from '../../api/admin';
 import { roundProblemText } from './roundProblemText';
 
@@ -81,7 +82,7 @@ export function RoundBuilder({
     endDate,
     matches,
     betslipParams: params,
-    prizes: TIERS.filter((tier) => prizes[tier]?.trim()).map((tier) => ({
+    prizes: PRIZE_TIERS.filter((tier) => prizes[tier]?.trim()).map((tier) => ({
       prizeType: tier,
       amount: Number(prizes[tier]),
     })),
@@ -233,7 +234,7 @@ export function RoundBuilder({
         <legend>
           <Trans>Prizes (M; empty: the default table)</Trans>
         </legend>
-        {TIERS.map((tier) => (
+        {PRIZE_TIERS.map((tier) => (
           <label key={tier} className="admin-field">
             <span>{t`${tier} correct`}</span>
             <input

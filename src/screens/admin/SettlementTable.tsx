@@ -1,11 +1,11 @@
 // The settlement preview: winners and payout per tier, the total, and any jackpot rolled over.
 import { Trans } from '@lingui/react/macro';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfM, formatM } from '../../../machines/rules/money';
 import type { SettlementPreview } from '../../api/admin';
 
 export function SettlementTable({ preview }: { preview: SettlementPreview }) {
-  const total = formatMoney(preview.totalPayout);
-  const rollover = formatMoney(preview.rollover);
+  const total = digitsOfM(preview.totalPayout);
+  const rollover = digitsOfM(preview.rollover);
   return (
     <>
       <div className="admin-scroll-x">
@@ -31,8 +31,8 @@ export function SettlementTable({ preview }: { preview: SettlementPreview }) {
               <tr key={tier.prizeType}>
                 <td>{tier.prizeType}</td>
                 <td>{tier.winners}</td>
-                <td>M {formatMoney(tier.amountEach)}</td>
-                <td>M {formatMoney(tier.pool)}</td>
+                <td>{formatM(tier.amountEach)}</td>
+                <td>{formatM(tier.pool)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,11 +3,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { digitsOfM } from '../../../machines/rules/money';
+import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchDefaultPrizes, saveDefaultPrizes } from '../../api/marketing';
 import { useServerMessage } from '../../i18n/serverMessages';
 import type { Notice } from '../admin/OperatorNotice';
-import { badTiers, fieldsOf, PRIZE_TIERS, type PrizeFields, prizesOf } from './prizeForm';
+import { badTiers, fieldsOf, type PrizeFields, prizesOf } from './prizeForm';
 
 export function PrizeTableForm({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const { t } = useLingui();
@@ -45,7 +46,7 @@ export function PrizeTableForm({ onNotice }: { onNotice: (notice: Notice) => voi
       onNotice({
         kind: 'ok',
         text: jackpot
-          ? t`The prize table was saved (14 right: M ${formatMoney(jackpot.amount)}). It shows from the next round on.`
+          ? t`The prize table was saved (14 right: M ${digitsOfM(jackpot.amount)}). It shows from the next round on.`
           : t`The prize table was saved. It shows from the next round on.`,
       });
     } catch (err) {

@@ -1,13 +1,13 @@
 // The default prize table as marketing edits it: one amount field per tier, checked as the server checks
 // PUT /api/admin/prizes (tiers 14, 13, 12, 7, 6; each at most once; M 0 to 100,000,000 with at most two
 // decimals; at least one tier). An empty field leaves that tier out.
+import { PRIZE_TIERS, type PrizeTier } from '../../../machines/rules/prizeTiers';
 import type { PrizeRow } from '../../api/marketing';
 
-export const PRIZE_TIERS = [14, 13, 12, 7, 6] as const;
 /** The server's largest prize (server/ops/schemas.ts `Money`), in M. */
 export const MAX_PRIZE = 100_000_000;
 
-export type PrizeFields = Record<(typeof PRIZE_TIERS)[number], string>;
+export type PrizeFields = Record<PrizeTier, string>;
 export type PrizeProblem = 'amount' | 'empty';
 
 /** The form's fields from the stored table (a tier the table lacks starts empty). */

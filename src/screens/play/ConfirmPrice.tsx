@@ -2,7 +2,8 @@
 // order the rules compute it (default price × fee per double^doubles × fee per triple^triples). Lazy chunk.
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type BetslipParams, formatCents, type Outcome } from '../../../machines/rules/betslip';
+import type { BetslipParams, Outcome } from '../../../machines/rules/betslip';
+import { digitsOfCents } from '../../../machines/rules/money';
 import { formatFactor, priceParts } from '../../../machines/rules/priceParts';
 import '../../components/dialog.css';
 
@@ -19,8 +20,8 @@ export default function ConfirmPrice({
 }) {
   const { t } = useLingui();
   const p = priceParts(params, outcomes);
-  const base = formatCents(p.baseCents);
-  const total = formatCents(p.totalCents);
+  const base = digitsOfCents(p.baseCents);
+  const total = digitsOfCents(p.totalCents);
   const { doubles, triples } = p;
   const perDouble = formatFactor(p.feePerSecond);
   const perTriple = formatFactor(p.feePerThird);

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Match } from '../../../machines/betslip/types';
 import type { Digit, Outcome } from '../../../machines/rules/betslip';
-import { showWireDate } from '../../lib/dateFormat';
+import { showWireDate } from '../../../machines/rules/maseruTime';
 
 /** Names longer than this get a smaller font. */
 const LONG_NAME = 23;

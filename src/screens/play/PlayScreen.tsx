@@ -7,10 +7,11 @@ import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
-import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
+import { countPicks, type Digit, priceCents } from '../../../machines/rules/betslip';
+import { showWireDate } from '../../../machines/rules/maseruTime';
+import { digitsOfCents } from '../../../machines/rules/money';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
-import { showWireDate } from '../../lib/dateFormat';
 import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
@@ -228,7 +229,7 @@ export default function PlayScreen() {
             counts={countPicks(outcomes)}
             totalBets={betslip.matches.length}
             params={betslip.betslipParams}
-            price={formatCents(price)}
+            price={digitsOfCents(price)}
             popover={popover}
             error={error}
             panelOpen={panelOpen}

@@ -6,8 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatCents } from '../../../machines/rules/betslip';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
+import { digitsOfCents } from '../../../machines/rules/money';
 import { topUpCents, topUpStep } from '../../../machines/rules/topUp';
 import { deposit, fetchWalletInfo } from '../../api/wallet';
 import { translateServerMessage } from '../../i18n/serverMessages';
@@ -88,9 +88,9 @@ export default function TopUpDialog({ sid, priceCents, openSid, onPay, onClose }
     setStarted(null);
   };
 
-  const price = formatCents(priceCents);
-  const amount = formatCents(amountCents);
-  const have = available === null ? '' : formatCents(Math.max(0, available));
+  const price = digitsOfCents(priceCents);
+  const amount = digitsOfCents(amountCents);
+  const have = available === null ? '' : digitsOfCents(Math.max(0, available));
   const waiting = step === 'wait';
 
   return (

@@ -3,8 +3,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatMoney } from '../../../machines/rules/money';
+import { formatM } from '../../../machines/rules/money';
 import type { PublicRound } from '../../api/publicRounds';
 import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
@@ -34,13 +35,7 @@ export default function RoundsScreen() {
     VOID: t`Void`,
   };
   // dd/MM/yyyy as every date in the app, the day in Lesotho whatever the phone's zone.
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'Africa/Maseru',
-    }).format(new Date(iso));
+  const date = (iso: string) => formatDate(new Date(iso));
 
   return (
     <section className="page public-page" aria-labelledby="page-title">
@@ -106,7 +101,7 @@ export default function RoundsScreen() {
                   <tr key={tier.prizeType}>
                     <td>{tier.prizeType}</td>
                     <td>{tier.winners}</td>
-                    <td>M. {formatMoney(tier.amountEach)}</td>
+                    <td>{formatM(tier.amountEach)}</td>
                   </tr>
                 ))}
               </tbody>

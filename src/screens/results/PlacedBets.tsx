@@ -3,9 +3,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { breakLongWords } from '../../../machines/rules/longWords';
+import { showWireDate } from '../../../machines/rules/maseruTime';
 import { betMark, type PlacedBet, pickLabel } from '../../../machines/rules/results';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { showWireDate } from '../../lib/dateFormat';
 import { PICK_LABELS } from './labels';
 
 /** Wide table from this width. */

@@ -7,6 +7,7 @@ import { Link, useLoaderData, useNavigate, useSearch } from '@tanstack/react-rou
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { parseWireDate } from '../../../machines/rules/maseruTime';
 import { clampPage, PAGE_SIZE, pageCount, pageItems } from '../../../machines/rules/paging';
 import {
   filterByResult,
@@ -17,7 +18,6 @@ import {
   slipState,
 } from '../../../machines/rules/results';
 import { filterByTime } from '../../../machines/rules/timeFilter';
-import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import { fetchPastBetslips } from '../../api/results';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';

@@ -2,9 +2,9 @@
 // and 'M. amountWon' when won; open, it shows the congratulation banner (won), the correct-so-far count
 // (still open, on the button), the placed bets and, once closed, how everyone played.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { showWireDate } from '../../../machines/rules/maseruTime';
+import { formatMDot } from '../../../machines/rules/money';
 import { type PastBetslip, slipState } from '../../../machines/rules/results';
-import { showWireDate } from '../../lib/dateFormat';
-import { formatMoney } from './format';
 import { prizeName, STATE_LABELS } from './labels';
 import { PlacedBets } from './PlacedBets';
 import { SlipStatistics } from './SlipStatistics';
@@ -27,7 +27,7 @@ export function SlipItem({
   const total = bets.length;
   const correct = slip.correctCount;
   const prize = slip.prizeWon ? prizeName(slip.prizeWon, (d) => i18n._(d)) : '';
-  const amount = formatMoney(slip.amountWon);
+  const amount = formatMDot(slip.amountWon);
   return (
     <li className={`slip slip-${state}`}>
       <button

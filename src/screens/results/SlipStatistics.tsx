@@ -2,8 +2,8 @@
 // share that picked 1, X and 2 as small bars, and for each prize tier its winners and the amount each won.
 import { useLingui } from '@lingui/react/macro';
 import { breakLongWords } from '../../../machines/rules/longWords';
+import { formatMDot } from '../../../machines/rules/money';
 import { type BetslipStatistics, type PlacedBet, sharePercent } from '../../../machines/rules/results';
-import { formatMoney } from './format';
 
 /** One match: a stacked bar of the 1 / X / 2 shares with the percentages written beneath. */
 function Shares({ home, draw, away }: { home: number; draw: number; away: number }) {
@@ -69,7 +69,7 @@ export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets
               <tr key={tier.prizeType}>
                 <td>{tier.prizeType}</td>
                 <td>{tier.winners}</td>
-                <td>{formatMoney(tier.amountEach)}</td>
+                <td>{formatMDot(tier.amountEach)}</td>
               </tr>
             ))}
           </tbody>

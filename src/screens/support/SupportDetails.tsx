@@ -4,7 +4,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../machines/rules/money';
+import { showInstant } from '../../../machines/rules/maseruTime';
+import { formatM } from '../../../machines/rules/money';
 import type { SupportCashOut, SupportDeposit, SupportView } from '../../api/support';
 import { moveReason } from '../wallet/moveReasons';
 
@@ -25,14 +26,7 @@ const STATUSES: Record<string, MessageDescriptor> = {
 
 const LANGUAGES: Record<string, MessageDescriptor> = { st: msg`Sesotho`, en: msg`English` };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Africa/Maseru',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-// A no-break space: 'M' never ends a line with its amount on the next.
-const money = (amount: number) => `M\u00a0${formatMoney(amount)}`;
+const when = showInstant;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -71,7 +65,7 @@ function Payments({ cashOuts, deposits }: { cashOuts: SupportCashOut[]; deposits
         <li key={`c-${c.reference ?? c.createDate}`}>
           <b>{t`Cash-out`}</b>
           <span className="support-ref">{c.reference}</span>
-          <span>{money(c.amount)}</span>
+          <span>{formatM(c.amount)}</span>
           <span>{status('PENDING')}</span>
           <span className="support-muted">
             {c.createDate} · {c.mobileWalletSid}
@@ -82,7 +76,7 @@ function Payments({ cashOuts, deposits }: { cashOuts: SupportCashOut[]; deposits
         <li key={`d-${d.depositId}`}>
           <b>{t`Deposit`}</b>
           <span className="support-ref">{d.reference}</span>
-          <span>{money(d.amount)}</span>
+          <span>{formatM(d.amount)}</span>
           <span>{status(d.status)}</span>
           <span className="support-muted">
             {d.createDate} · {d.mobileWalletSid}
@@ -117,10 +111,10 @@ export function SupportDetails({ view }: { view: SupportView }) {
             [t`Terms accepted`, account.termsVersion ?? no],
             [t`18 or older confirmed`, account.ageConfirmedAt ? when(account.ageConfirmedAt) : no],
             [t`On a break until`, account.pausedUntil ? when(account.pausedUntil) : none],
-            [t`Weekly spending limit`, account.weeklyLimit === null ? none : money(account.weeklyLimit)],
+            [t`Weekly spending limit`, account.weeklyLimit === null ? none : formatM(account.weeklyLimit)],
             [
               t`Weekly deposit limit`,
-              account.weeklyDepositLimit === null ? none : money(account.weeklyDepositLimit),
+              account.weeklyDepositLimit === null ? none : formatM(account.weeklyDepositLimit),
             ],
           ]}
         />
@@ -141,12 +135,12 @@ export function SupportDetails({ view }: { view: SupportView }) {
       <Section id="support-wallet" title={t`Wallet`}>
         <Facts
           rows={[
-            [t`Balance`, money(wallet.totalAvailableAmount)],
-            [t`Can be cashed out`, money(wallet.withdrawablemount)],
-            [t`Held for cash-outs`, money(wallet.currentlyWithheldAmount)],
-            [t`Won in all`, money(wallet.totalWonAmount)],
-            [t`Deposited in all`, money(wallet.totalDepositedAmount)],
-            [t`Cashed out in all`, money(wallet.totalWithdrawnAmount)],
+            [t`Balance`, formatM(wallet.totalAvailableAmount)],
+            [t`Can be cashed out`, formatM(wallet.withdrawablemount)],
+            [t`Held for cash-outs`, formatM(wallet.currentlyWithheldAmount)],
+            [t`Won in all`, formatM(wallet.totalWonAmount)],
+            [t`Deposited in all`, formatM(wallet.totalDepositedAmount)],
+            [t`Cashed out in all`, formatM(wallet.totalWithdrawnAmount)],
           ]}
         />
         <h3>
@@ -163,9 +157,9 @@ export function SupportDetails({ view }: { view: SupportView }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <li key={i}>
                 <b>{moveReason(i18n, m.reason)}</b>
-                <span className={m.amount < 0 ? 'support-out' : 'support-in'}>{money(m.amount)}</span>
+                <span className={m.amount < 0 ? 'support-out' : 'support-in'}>{formatM(m.amount)}</span>
                 <span>
-                  <Trans>balance {money(m.balanceAfter)}</Trans>
+                  <Trans>balance {formatM(m.balanceAfter)}</Trans>
                 </span>
                 <span className="support-muted">{m.createDate}</span>
               </li>
@@ -190,14 +184,14 @@ export function SupportDetails({ view }: { view: SupportView }) {
                   </Trans>
                 </span>
                 <span>
-                  {money(s.cost)} · {s.paidFrom === 'AIRTIME' ? t`airtime` : t`wallet`} · {s.channel}
+                  {formatM(s.cost)} · {s.paidFrom === 'AIRTIME' ? t`airtime` : t`wallet`} · {s.channel}
                 </span>
                 <span className="support-muted">{when(s.createdAt)}</span>
                 {s.outcome && (
                   <span className="support-outcome">
                     {s.outcome.amountWon > 0 ? (
                       <Trans>
-                        {s.outcome.correctCount} right, won {money(s.outcome.amountWon)}
+                        {s.outcome.correctCount} right, won {formatM(s.outcome.amountWon)}
                       </Trans>
                     ) : (
                       <Trans>{s.outcome.correctCount} right, no prize</Trans>

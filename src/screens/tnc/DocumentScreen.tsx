@@ -3,8 +3,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { showWireDay } from '../../../machines/rules/maseruTime';
 import { fetchDocument, type SiteDocument } from '../../content/site';
-import { formatDate } from '../../lib/dateFormat';
 import { Markdown } from '../../lib/markdown';
 import { useIsLoggedIn } from '../../session/hooks';
 import './document.css';
@@ -34,8 +34,7 @@ export function DocumentScreen({ doc }: { doc: 'terms' | 'privacy' }) {
 
   const back = () => (window.history.length > 1 ? router.history.back() : router.navigate({ to: '/login' }));
   const version = state.kind === 'ready' ? state.doc.version : null;
-  const versionDate =
-    version && /^\d{4}-\d{2}-\d{2}$/.test(version) ? formatDate(new Date(`${version}T12:00:00`)) : version;
+  const versionDate = version && /^\d{4}-\d{2}-\d{2}$/.test(version) ? showWireDay(version) : version;
 
   return (
     <section className="page document" aria-busy={state.kind === 'loading'} data-testid={`doc-${doc}`}>

@@ -3,7 +3,7 @@
 // amount and the friend's number are cleared and a toast tells the outcome.
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
-import { formatMoney } from '../../../machines/rules/amount';
+import { digitsOfM } from '../../../machines/rules/money';
 import {
   cleanFriendNumber,
   friendMsisdn,
@@ -58,7 +58,7 @@ export function BuyAirtime({
         idPrefix="buy"
         wallets={wallets}
         showSelector={showSelector}
-        hint={available === null ? null : t`Available: M ${formatMoney(available)}`}
+        hint={available === null ? null : t`Available: M ${digitsOfM(available)}`}
       />
       <button
         type="button"

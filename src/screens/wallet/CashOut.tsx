@@ -3,7 +3,7 @@
 // is cleared and a toast tells the outcome (confirmed, under processing, or refused and returned).
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import { formatMoney } from '../../../machines/rules/amount';
+import { digitsOfM } from '../../../machines/rules/money';
 import { type CashOutAnswer, cashOut, type SupportedWallet } from '../../api/wallet';
 import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
 
@@ -41,7 +41,7 @@ export function CashOut({
         form={form}
         idPrefix="cashout"
         wallets={wallets}
-        hint={withdrawable === null ? null : t`Available to cash out: M ${formatMoney(withdrawable)}`}
+        hint={withdrawable === null ? null : t`Available to cash out: M ${digitsOfM(withdrawable)}`}
         disabled={loading}
       />
       <button

@@ -4,7 +4,7 @@
 // failed — each with what to do next. Deposits still waiting are listed with their reference.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useCallback, useState } from 'react';
-import { formatMoney } from '../../../machines/rules/amount';
+import { formatM } from '../../../machines/rules/money';
 import { type DepositSummary, deposit, type SupportedWallet } from '../../api/wallet';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { type FollowedDeposit, useDepositStatus } from './useDepositStatus';
@@ -75,7 +75,7 @@ export function Deposit({
           <ul>
             {waiting.map((d) => (
               <li key={d.depositId}>
-                M {formatMoney(d.amount)} · <Trans>Reference</Trans> <strong>{d.reference}</strong>
+                {formatM(d.amount)} · <Trans>Reference</Trans> <strong>{d.reference}</strong>
               </li>
             ))}
           </ul>
@@ -87,7 +87,7 @@ export function Deposit({
 
 function DepositCard({ deposit: d, onAgain }: { deposit: FollowedDeposit; onAgain: () => void }) {
   const { i18n } = useLingui();
-  const amount = `M ${formatMoney(d.amount)}`;
+  const amount = formatM(d.amount);
   const pending = d.status === 'PENDING';
   return (
     <div

@@ -1,7 +1,7 @@
 // Overview: the four figures, and what is under processing (with each cash-out's reference)
 // only while a cash-out is held.
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../../machines/rules/amount';
+import { formatM } from '../../../machines/rules/money';
 import type { WalletInfo } from '../../api/wallet';
 
 export function Overview({ wallet }: { wallet: WalletInfo }) {
@@ -18,14 +18,14 @@ export function Overview({ wallet }: { wallet: WalletInfo }) {
         {figures.map((f) => (
           <div key={f.id} className={`figure figure-${f.id}`} data-testid={`figure-${f.id}`}>
             <dt>{f.label}</dt>
-            <dd>M {formatMoney(f.amount)}</dd>
+            <dd>{formatM(f.amount)}</dd>
           </div>
         ))}
       </dl>
       {wallet.currentlyWithheldAmount !== 0 && (
         <div className="figure figure-withheld" data-testid="figure-withheld">
           <p className="figure-label">{t`Under processing`}</p>
-          <p className="figure-amount">M {formatMoney(wallet.currentlyWithheldAmount)}</p>
+          <p className="figure-amount">{formatM(wallet.currentlyWithheldAmount)}</p>
           <p className="hint">{t`Cash-outs waiting for the mobile money provider to confirm.`}</p>
           {/* Each with its reference, so the subscriber can ask about it. */}
           {wallet.pendingCashOuts?.length ? (
@@ -33,7 +33,7 @@ export function Overview({ wallet }: { wallet: WalletInfo }) {
               {wallet.pendingCashOuts.map((c) => (
                 <li key={c.reference}>
                   <span>{t`Reference ${c.reference}`}</span>
-                  <span className="pending-amount">M {formatMoney(c.amount)}</span>
+                  <span className="pending-amount">{formatM(c.amount)}</span>
                 </li>
               ))}
             </ul>

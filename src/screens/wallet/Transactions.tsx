@@ -4,11 +4,11 @@
 // Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { parseWireDate, showWireDate } from '../../../machines/rules/maseruTime';
+import { formatMDot, plainCents } from '../../../machines/rules/money';
 import { clampPage, pageCount, pageItems } from '../../../machines/rules/paging';
-import { statementDate, toCsv } from '../../../machines/rules/statement';
+import { toCsv } from '../../../machines/rules/statement';
 import { filterByTime, type TimeFilterId } from '../../../machines/rules/timeFilter';
-import { moveAmount } from '../../../machines/rules/wallet';
-import { parseWireDate } from '../../../machines/rules/wireDate';
 import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
@@ -45,10 +45,10 @@ export function Transactions({
     const rows = [
       [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`, t`Status`, t`Reference`],
       ...shown.map((m) => [
-        statementDate(m.createDate),
+        showWireDate(m.createDate),
         moveReason(i18n, m.reason),
-        m.amount.toFixed(2),
-        m.balanceAfter === undefined ? '' : m.balanceAfter.toFixed(2),
+        plainCents(m.amount * 100),
+        m.balanceAfter === undefined ? '' : plainCents(m.balanceAfter * 100),
         m.serviceId,
         m.status ? moveStatus(i18n, m.status) : '',
         m.reference ?? '',
@@ -75,8 +75,8 @@ export function Transactions({
             <li key={m.id}>
               <details className="move" name="wallet-moves">
                 <summary>
-                  <span className="move-date">{statementDate(m.createDate)}</span>
-                  <span className={`move-amount ${m.amount < 0 ? 'out' : 'in'}`}>{moveAmount(m.amount)}</span>
+                  <span className="move-date">{showWireDate(m.createDate)}</span>
+                  <span className={`move-amount ${m.amount < 0 ? 'out' : 'in'}`}>{formatMDot(m.amount)}</span>
                   <span className="move-reason">{moveReason(i18n, m.reason)}</span>
                 </summary>
                 <dl className="move-body">
@@ -85,7 +85,7 @@ export function Transactions({
                       <dt>
                         <Trans>Balance after</Trans>
                       </dt>
-                      <dd>{moveAmount(m.balanceAfter)}</dd>
+                      <dd>{formatMDot(m.balanceAfter)}</dd>
                     </div>
                   )}
                   <div>

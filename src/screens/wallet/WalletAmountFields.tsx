@@ -5,7 +5,8 @@
 // one Idempotency-Key per attempt.
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useRef, useState } from 'react';
-import { amountToWire, formatMoney } from '../../../machines/rules/amount';
+import { amountToWire } from '../../../machines/rules/amount';
+import { digitsOfM } from '../../../machines/rules/money';
 import type { SupportedWallet } from '../../api/wallet';
 import { AmountInput } from '../../components/AmountInput';
 import { useAttemptKey } from '../../hooks/useAttemptKey';
@@ -152,7 +153,7 @@ export function WalletAmountFields<F extends string>({
         // An amount typed but refused gets the server's own refusal: the same rule decides both.
         error={
           form.over !== null
-            ? t`That is more than the M ${formatMoney(form.over)} in your wallet.`
+            ? t`That is more than the M ${digitsOfM(form.over)} in your wallet.`
             : form.amount
               ? say('AMOUNT.INVALID')
               : t`Enter an amount.`

@@ -1,5 +1,6 @@
-// Demo fixtures: real-looking tournaments and clubs. Logos are our own simple badges bundled under
-// public/logos (never club crests, never external URLs), named by slug.
+// The team catalogue: real-looking tournaments and clubs, shared by the demo seed (server/demo) and the
+// round builder. Logos are our own simple badges bundled under public/logos (never club crests, never
+// external URLs), named by slug.
 
 export interface DemoTeam {
   name: string;
