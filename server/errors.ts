@@ -81,11 +81,6 @@ const STATUS_KEYS: Record<number, string> = {
   431: 'ERRORS.HEADERS_TOO_LARGE',
 };
 
-/** Throws a stored refusal, for a handler that has one in hand but answers by throwing. */
-export const refuse = ({ statusCode, body }: Refusal): never => {
-  throw new ApiError(statusCode, body.messageKey, body.message);
-};
-
 /** A message key, as a schema refinement names the one its failure answers. */
 const MESSAGE_KEY = /^[A-Z][A-Z0-9_]*\.[A-Z0-9_.]+$/;
 
