@@ -11,10 +11,11 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { ApiError } from '../errors.ts';
+import type { AuthUser } from './authUser.ts';
 import { realmIssuer } from './issuer.ts';
-import type { AuthUser, TokenService } from './tokens.ts';
+import type { TokenService } from './tokens.ts';
 
-export type { AuthUser } from './tokens.ts';
+export type { AuthUser } from './authUser.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
