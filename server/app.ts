@@ -12,7 +12,7 @@ import { loadContent, type SiteContent } from './content/siteContent.ts';
 import { registerCors } from './cors.ts';
 import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
-import { clientErrorHandler, errorBody, errorHandler, frameworkErrorHandler } from './errors.ts';
+import { ApiError, clientErrorHandler, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { createEventBus, type DomainEventBus } from './events.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { ok: true };
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send(errorBody(503, 'ERRORS.UNAVAILABLE'));
+      throw new ApiError(503, 'ERRORS.UNAVAILABLE');
     }
   });
 

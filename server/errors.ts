@@ -21,25 +21,33 @@ export const ErrorResponse = Type.Object({
   message: Type.String(),
 });
 
-/** The JSON body of an error answer: the one builder every refusal goes through. */
-export function errorBody(statusCode: number, messageKey: string, message?: string): ErrorBody {
-  const error = STATUS_CODES[statusCode] ?? 'Error';
-  return { statusCode, error, messageKey, message: message ?? error };
+/**
+ * The JSON body of an error answer: the one builder every refusal goes through. `message` defaults to
+ * the key (clients translate `messageKey`; `error` already carries the status text).
+ */
+export function errorBody(statusCode: number, messageKey: string, message = messageKey): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', messageKey, message };
 }
 
 /**
- * A refusal as a value (status and body), for handlers that return their answer rather than throw it:
- * an idempotent route stores it and replays it for the same key. `message` defaults to the key.
+ * How a refusal is made (the one rule):
+ * - a handler refuses by throwing `ApiError`; the error handler answers it, and a money handler's
+ *   transaction rolls back, storing nothing under its idempotency key;
+ * - a refusal that is an answer to keep (stored under an idempotency key and replayed, recorded for a
+ *   standing play, told over USSD or SMS) is a `Refusal` value: the idempotency module's StoredResponse.
  */
-export const refusal = (statusCode: number, messageKey: string, message = messageKey) => ({
+export interface Refusal {
+  statusCode: number;
+  body: ErrorBody;
+}
+
+/** A refusal as a value, to store and replay (see the rule above). */
+export const refusal = (statusCode: number, messageKey: string, message?: string): Refusal => ({
   statusCode,
   body: errorBody(statusCode, messageKey, message),
 });
 
-/**
- * Throw from a handler to refuse a request with a translated message key (the error handler answers
- * it); a money handler throws it to roll back its transaction and store nothing under its key.
- */
+/** Thrown to refuse a request with a translated message key (see the rule above `Refusal`). */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly messageKey: string;
@@ -73,24 +81,42 @@ const STATUS_KEYS: Record<number, string> = {
   431: 'ERRORS.HEADERS_TOO_LARGE',
 };
 
+/** A message key, as a schema refinement names the one its failure answers. */
+const MESSAGE_KEY = /^[A-Z][A-Z0-9_]*\.[A-Z0-9_.]+$/;
+
+/**
+ * A schema failure answers 400 ERRORS.INVALID_REQUEST, unless a refinement that failed names its own
+ * key (`Type.Refine(type, check, () => 'AMOUNT.INVALID')`): the route's contract keeps that key.
+ */
+function validationKey(error: FastifyError): string {
+  for (const failed of error.validation ?? []) {
+    const key = failed.keyword === '~refine' ? failed.message : undefined;
+    if (key && MESSAGE_KEY.test(key)) return key;
+  }
+  return 'ERRORS.INVALID_REQUEST';
+}
+
 /** Maps any thrown error to the answer a client gets. */
 export function toErrorBody(error: FastifyError | ApiError | Error): ErrorBody {
   if (error instanceof ApiError) return errorBody(error.statusCode, error.messageKey, error.message);
   const e = error as FastifyError;
-  if (e.validation) return errorBody(400, 'ERRORS.INVALID_REQUEST', e.message);
+  if (e.validation) return errorBody(400, validationKey(e), e.message);
   // JSON.parse's SyntaxError (body parser) carries statusCode 400 from Fastify.
   const status = e.statusCode;
   if (status && status >= 400 && status < 500) {
     const key = (e.code && FASTIFY_CLIENT_ERRORS[e.code]) ?? STATUS_KEYS[status] ?? 'ERRORS.INVALID_REQUEST';
     return errorBody(status, key, e.message);
   }
-  return errorBody(500, 'ERRORS.INTERNAL');
+  // The one answer that says nothing about why (the log does).
+  return errorBody(500, 'ERRORS.INTERNAL', STATUS_CODES[500]);
 }
 
 /** The app's error handler: client errors answered as they are, anything else logged and hidden. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const body = toErrorBody(error);
-  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  // An ApiError is an answer we chose (a 503 too); anything else at 500 is a bug.
+  if (body.statusCode >= 500 && !(error instanceof ApiError))
+    request.log.error({ err: error }, 'request failed');
   else request.log.info({ statusCode: body.statusCode, messageKey: body.messageKey }, 'request refused');
   return reply.code(body.statusCode).send(body);
 }

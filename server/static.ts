@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from './errors.ts';
+import { ApiError } from './errors.ts';
 
 /** Paths that belong to the server: an unknown one is a JSON 404, never the app's HTML. */
 const SERVER_PATHS = /^\/(api|auth|dev|healthz)(\/|$)/;
@@ -26,7 +26,7 @@ export function notFoundHandler(serveSpa: () => boolean) {
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
-    return reply.code(404).send(errorBody(404, 'ERRORS.NOT_FOUND'));
+    throw new ApiError(404, 'ERRORS.NOT_FOUND');
   };
 }
 

@@ -6,7 +6,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { errorBody } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { CurrentBetslipCache } from '../play/currentBetslip.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { SmsProvider } from '../providers/sms.ts';
@@ -70,7 +70,7 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
   app.addHook('onRequest', async (request, reply) => {
     const token = config.gatewayToken;
     if (token && !tokenMatches(token, (request.query as { token?: unknown }).token)) {
-      return reply.code(403).send(errorBody(403, 'GATEWAY.FORBIDDEN'));
+      throw new ApiError(403, 'GATEWAY.FORBIDDEN');
     }
   });
 
@@ -115,7 +115,7 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
     } catch (error) {
       // Nothing was kept for this id: the gateway's retry works it again.
       request.log.error({ err: error }, 'inbound SMS failed');
-      return reply.code(503).send(errorBody(503, 'ERRORS.UNAVAILABLE'));
+      throw new ApiError(503, 'ERRORS.UNAVAILABLE');
     }
     return reply.type('text/plain; charset=utf-8').send('OK');
   });

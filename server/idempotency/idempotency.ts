@@ -7,6 +7,11 @@ import { sql } from 'kysely';
 import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
 
+/**
+ * An answer kept under a key and replayed byte for byte: an acceptance, or a refusal made with
+ * `refusal()` (server/errors.ts). A refusal that must roll back the handler's transaction is thrown as
+ * an ApiError instead, and nothing is stored.
+ */
 export interface StoredResponse {
   statusCode: number;
   body: unknown;

@@ -5,7 +5,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import type { Database } from '../db/index.ts';
-import { ErrorResponse, errorBody } from '../errors.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
 import { Text } from '../text.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -31,11 +31,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       const { oldPassword, newPassword } = request.body;
       // The cheap check first: a non-compliant password costs no hashing.
       if (!isPasswordCompliant(newPassword)) {
-        return reply.code(400).send(errorBody(400, 'PASSWORD.NOT_COMPLIANT'));
+        throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
       }
       const user = await findUserById(o.db, request.user.sub);
       if (!user || !(await o.hasher.verify(user.passwordHash, oldPassword))) {
-        return reply.code(400).send(errorBody(400, 'PASSWORD.WRONG_OLD'));
+        throw new ApiError(400, 'PASSWORD.WRONG_OLD');
       }
       const passwordHash = await o.hasher.hash(newPassword);
       const now = o.now();

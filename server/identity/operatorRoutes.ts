@@ -9,9 +9,9 @@ import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import { ROLES } from '../../machines/rules/roles.ts';
 import type { Database } from '../db/index.ts';
-import { ErrorResponse, errorBody } from '../errors.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
 import { audit } from '../ops/audit.ts';
-import type { OpResult } from '../ops/outcome.ts';
+import { unwrap } from '../ops/outcome.ts';
 import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
 import {
   NewOperatorBody,
@@ -36,12 +36,6 @@ export interface OperatorRoutesOptions {
 
 const errors = { '4xx': ErrorResponse };
 
-/** Sends an operation's value or its refusal. */
-function answer<T>(reply: FastifyReply, result: OpResult<T>, status = 200) {
-  if (!result.ok) return reply.code(result.statusCode).send(errorBody(result.statusCode, result.messageKey));
-  return reply.code(status).send(result.value);
-}
-
 /** /api/admin/operators: admins only (401 without a token, 403 AUTH.FORBIDDEN without the role). */
 const adminOperatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = async (app, o) => {
   app.addHook('onRequest', requireRole(ROLES.admin));
@@ -65,15 +59,15 @@ const adminOperatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = as
         { username, role, password, mustChangePassword: true },
         change(request.user.msisdn),
       );
-      return answer(reply, added, 201);
+      return reply.code(201).send(unwrap(added));
     },
   );
 
   app.post(
     '/operators/:username/disable',
     { schema: { params: OperatorParams, response: { 200: Operator, ...errors } } },
-    async (request, reply) =>
-      answer(reply, await disableOperator(o.db, request.params.username, change(request.user.msisdn))),
+    async (request) =>
+      unwrap(await disableOperator(o.db, request.params.username, change(request.user.msisdn))),
   );
 
   // A reset: the operator changes it again at the next sign-in.
@@ -82,9 +76,9 @@ const adminOperatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = as
     {
       schema: { params: OperatorParams, body: OperatorPasswordBody, response: { 200: Operator, ...errors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const target = { username: request.params.username, password: request.body.password, mustChange: true };
-      return answer(reply, await setOperatorPassword(o.db, o.hasher, target, change(request.user.msisdn)));
+      return unwrap(await setOperatorPassword(o.db, o.hasher, target, change(request.user.msisdn)));
     },
   );
 };
@@ -104,15 +98,14 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
     async (request, reply) => {
       const { oldPassword, newPassword } = request.body;
       // The cheap checks first: they cost no hashing and no sign-in attempt.
-      if (!isPasswordCompliant(newPassword))
-        return reply.code(400).send(errorBody(400, 'PASSWORD.NOT_COMPLIANT'));
-      if (newPassword === oldPassword) return reply.code(400).send(errorBody(400, 'PASSWORD.SAME_AS_OLD'));
+      if (!isPasswordCompliant(newPassword)) throw new ApiError(400, 'PASSWORD.NOT_COMPLIANT');
+      if (newPassword === oldPassword) throw new ApiError(400, 'PASSWORD.SAME_AS_OLD');
       const name = canonicalUsername(request.body.username);
       const now = o.now();
       const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
       if (!admission.admitted) {
         reply.header('retry-after', String(admission.retryAfterSeconds));
-        return reply.code(429).send(errorBody(429, 'AUTH.TOO_MANY_ATTEMPTS'));
+        throw new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
       }
       const user = await findUserByUsername(o.db, name);
       if (!user) await o.hasher.burn(oldPassword);
@@ -121,7 +114,7 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
       // answered as a wrong password, so this route tells a stranger nothing about an account.
       if (!user || !proven || user.msisdn !== null || user.disabledAt) {
         if (!proven) await pruneSignInLimits(o.db, o.loginLimits.policy, now);
-        return reply.code(401).send(errorBody(401, 'AUTH.INVALID_CREDENTIALS'));
+        throw new ApiError(401, 'AUTH.INVALID_CREDENTIALS');
       }
       await forgiveSignIn(o.db, admission.attempt);
       const changed = await setOperatorPassword(
@@ -131,8 +124,7 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
         { actor: user.username, at: now },
         'OPERATOR.PASSWORD_CHANGED',
       );
-      if (!changed.ok)
-        return reply.code(changed.statusCode).send(errorBody(changed.statusCode, changed.messageKey));
+      unwrap(changed);
       request.log.info({ username: user.username }, 'operator password changed');
       return { message: 'PASSWORD.CHANGED' };
     },

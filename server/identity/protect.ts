@@ -10,11 +10,12 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { errorBody } from '../errors.ts';
+import { ApiError } from '../errors.ts';
+import type { AuthUser } from './authUser.ts';
 import { realmIssuer } from './issuer.ts';
-import type { AuthUser, TokenService } from './tokens.ts';
+import type { TokenService } from './tokens.ts';
 
-export type { AuthUser } from './tokens.ts';
+export type { AuthUser } from './authUser.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,11 +32,9 @@ export const PROTECTED_PREFIX = '/api/protected';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 
-function unauthorized(reply: FastifyReply, tokenGiven: boolean) {
-  return reply
-    .code(401)
-    .header('www-authenticate', `Bearer realm="commxp"${tokenGiven ? ', error="invalid_token"' : ''}`)
-    .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
+function unauthorized(reply: FastifyReply, tokenGiven: boolean): never {
+  reply.header('www-authenticate', `Bearer realm="commxp"${tokenGiven ? ', error="invalid_token"' : ''}`);
+  throw new ApiError(401, 'ERRORS.UNAUTHORIZED');
 }
 
 /** The hook behind `app.authenticate`; `publicUrl` fixes the issuer tokens must name (see issuer.ts). */
@@ -43,10 +42,7 @@ export function bearerAuth(tokens: TokenService, publicUrl: string | undefined) 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const user = token ? await tokens.verifyAccess(token, realmIssuer(request, publicUrl)) : null;
-    if (!user) {
-      await unauthorized(reply, token !== undefined);
-      return;
-    }
+    if (!user) unauthorized(reply, token !== undefined);
     request.user = user;
   };
 }
@@ -75,12 +71,14 @@ export const holdsRole = (request: FastifyRequest, roles: readonly string[]): bo
   request.user?.roles.some((r) => roles.includes(r)) ?? false;
 
 /** The refusal of a signed-in user without the role a route needs. */
-export const forbidden = (reply: FastifyReply) => reply.code(403).send(errorBody(403, 'AUTH.FORBIDDEN'));
+export const forbidden = (): never => {
+  throw new ApiError(403, 'AUTH.FORBIDDEN');
+};
 
 /** The one role guard: an onRequest hook refusing (403 AUTH.FORBIDDEN) a user with none of `roles`. */
 export function requireRole(...roles: string[]) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!holdsRole(request, roles)) await forbidden(reply);
+  return async (request: FastifyRequest) => {
+    if (!holdsRole(request, roles)) forbidden();
   };
 }
 

@@ -12,7 +12,7 @@ import { ROLES } from '../../machines/rules/roles.ts';
 import { recordAcceptance } from '../content/terms.ts';
 import type { OtpPurpose } from '../db/identityTables.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, ErrorResponse, errorBody } from '../errors.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
 import { Text } from '../text.ts';
 import { clearAccountFailures } from './loginLimits.ts';
 import { normaliseMsisdn } from './msisdn.ts';
@@ -69,10 +69,8 @@ export const requireWebsiteClient =
   (secret: string) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!isWebsiteClient(request.headers.authorization, secret)) {
-      await reply
-        .code(401)
-        .header('www-authenticate', 'Basic realm="commxp"')
-        .send(errorBody(401, 'ERRORS.UNAUTHORIZED'));
+      reply.header('www-authenticate', 'Basic realm="commxp"');
+      throw new ApiError(401, 'ERRORS.UNAUTHORIZED');
     }
   };
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import type { AuthUser } from './authUser.ts';
 import { ALG, type SigningKeys } from './keys.ts';
 import { OAuthError } from './oauth.ts';
 import { findUserById, type User } from './users.ts';
@@ -28,17 +29,6 @@ export interface TokenResponse {
   'not-before-policy': 0;
   session_state: string;
   scope: string;
-}
-
-/** Who an access token speaks for, as route handlers see it (`request.user`). */
-export interface AuthUser {
-  /** The subscriber's msisdn, or an operator's username: the token's preferred_username. */
-  msisdn: string;
-  roles: string[];
-  /** The user id (token `sub`). */
-  sub: string;
-  /** The sign-in session (refresh-token family) the token belongs to (token `sid`). */
-  sid?: string;
 }
 
 export interface TokenServiceOptions {

@@ -4,7 +4,7 @@
 // issuer, until exp" changes no answer: expiry is still judged by the server clock on every request.
 // Only tokens that passed every check are kept (a flood of forged tokens cannot fill it), and the map is
 // bounded: when full, expired entries go first, then the oldest.
-import type { AuthUser } from './tokens.ts';
+import type { AuthUser } from './authUser.ts';
 
 interface Entry {
   user: AuthUser;

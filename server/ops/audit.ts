@@ -25,3 +25,18 @@ export async function audit(db: Kysely<Database>, entry: AuditEntry, at: Date): 
     })
     .execute();
 }
+
+/** What an audited read or action records besides who did it. */
+export type AuditWhat = Omit<AuditEntry, 'actor'>;
+
+/**
+ * The one way an operator's route records itself: `audited(actor, what, work)` runs the work, then writes
+ * the entry (reads are audited like actions). A refused or failed one throws first and leaves no row.
+ */
+export function auditor(db: Kysely<Database>, now: () => Date) {
+  return async <T>(actor: string, what: AuditWhat, work: () => Promise<T>): Promise<T> => {
+    const value = await work();
+    await audit(db, { actor, ...what }, now());
+    return value;
+  };
+}

@@ -1,5 +1,8 @@
-// What an operation answers: a value, or a refusal with the message key a client translates. The admin
-// routes send refusals as 4xx answers (server/errors.ts shape); the CLI prints them and exits non-zero.
+// What an operation answers: a value, or a refusal with the message key a client translates. The CLI
+// prints a refusal and exits non-zero; a route unwraps the result with `unwrap`, which throws the
+// refusal as an ApiError (server/errors.ts: handlers refuse by throwing).
+import { ApiError } from '../errors.ts';
+
 export type OpResult<T> =
   | { ok: true; value: T }
   | { ok: false; statusCode: number; messageKey: string; message: string };
@@ -12,3 +15,9 @@ export const refused = (statusCode: number, messageKey: string, message = messag
   messageKey,
   message,
 });
+
+/** The operation's value, or its refusal thrown for the error handler to answer. */
+export function unwrap<T>(result: OpResult<T>): T {
+  if (!result.ok) throw new ApiError(result.statusCode, result.messageKey, result.message);
+  return result.value;
+}

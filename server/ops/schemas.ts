@@ -70,6 +70,16 @@ export function isPublishBody(body: unknown): body is { goLiveAt?: string } {
   return goLiveAt === undefined || (typeof goLiveAt === 'string' && new RegExp(ISO_INSTANT).test(goLiveAt));
 }
 
+/**
+ * publish's body, optional (a bare POST publishes as before): any other body is 400 BETSLIP.INVALID, the
+ * key the refinement names (server/errors.ts), not the generic ERRORS.INVALID_REQUEST.
+ */
+export const PublishBody = Type.Refine(
+  Type.Unsafe<{ goLiveAt?: string } | null | undefined>({}),
+  (body) => body == null || isPublishBody(body),
+  () => 'BETSLIP.INVALID',
+);
+
 export const PublishAnswer = Type.Object({
   sid: Type.String(),
   status: Type.Union([Type.Literal('CURRENT'), Type.Literal('SCHEDULED')]),

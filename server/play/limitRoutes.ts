@@ -4,7 +4,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { ErrorResponse, refusal } from '../errors.ts';
+import { ErrorResponse } from '../errors.ts';
 import { changeLimit, type LimitState, PAUSES, type PauseDuration, startPause } from './limitRules.ts';
 import { limitsView, loadDepositLimit, loadLimits, saveDepositLimit, saveLimits } from './limits.ts';
 
@@ -28,20 +28,26 @@ const LimitsView = Type.Object({
   depositedThisWeek: Type.Number(),
 });
 
-const DepositLimitBody = Type.Object({
-  weeklyDepositLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
-});
+/** M with at most two decimals to cents (the schema below has refused any other). */
+const limitCentsOf = (limit: number | null): number | null =>
+  limit === null ? null : Math.round(limit * 100);
 
-/** M with at most two decimals to cents; undefined when it has more. */
-function limitCentsOf(limit: number | null): number | null | undefined {
-  if (limit === null) return null;
-  const cents = Math.round(limit * 100);
-  return Math.abs(limit * 100 - cents) > 1e-6 ? undefined : cents;
-}
+/**
+ * A weekly limit in M, or null for none. More than two decimals is 400 AMOUNT.INVALID (the key the
+ * refinement names, server/errors.ts); anything else wrong is ERRORS.INVALID_REQUEST.
+ */
+const WeeklyLimit = Type.Union([
+  Type.Refine(
+    Type.Number({ minimum: 0, maximum: 1_000_000 }),
+    (limit) => Math.abs(limit * 100 - Math.round(limit * 100)) <= 1e-6,
+    () => 'AMOUNT.INVALID',
+  ),
+  Type.Null(),
+]);
 
-const LimitBody = Type.Object({
-  weeklyLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
-});
+const DepositLimitBody = Type.Object({ weeklyDepositLimit: WeeklyLimit });
+
+const LimitBody = Type.Object({ weeklyLimit: WeeklyLimit });
 
 const PauseBody = Type.Object({
   duration: Type.Union(Object.keys(PAUSES).map((d) => Type.Literal(d))),
@@ -82,15 +88,8 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
   app.post(
     '/play-limits',
     { schema: { body: LimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
-    async (request, reply) => {
-      const { weeklyLimit } = request.body;
-      let limitCents: number | null = null;
-      if (weeklyLimit !== null) {
-        limitCents = Math.round(weeklyLimit * 100);
-        if (Math.abs(weeklyLimit * 100 - limitCents) > 1e-6) {
-          return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body);
-        }
-      }
+    async (request) => {
+      const limitCents = limitCentsOf(request.body.weeklyLimit);
       return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now));
     },
   );
@@ -99,9 +98,8 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
   app.post(
     '/deposit-limit',
     { schema: { body: DepositLimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
-    async (request, reply) => {
+    async (request) => {
       const limitCents = limitCentsOf(request.body.weeklyDepositLimit);
-      if (limitCents === undefined) return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body);
       return update(request.user.msisdn, (state, now) => changeLimit(state, limitCents, now), 'deposit');
     },
   );

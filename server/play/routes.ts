@@ -5,7 +5,7 @@ import { slipCode } from '../../machines/rules/channelPicks.ts';
 import { claimSlipCode } from '../channels/slipCodes.ts';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
-import { type ErrorBody, ErrorResponse, refusal } from '../errors.ts';
+import { ApiError, type ErrorBody, ErrorResponse } from '../errors.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
@@ -55,10 +55,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         open = await current.open(at);
       }
       // A passed betslip is not offered: the client would count down from zero and refetch forever.
-      if (!open) {
-        const { body } = refusal(404, 'BETSLIP.NONE');
-        return reply.code(404).send(body);
-      }
+      if (!open) throw new ApiError(404, 'BETSLIP.NONE');
       // Serialised once per betslip: Fastify sends a JSON string as it is (the schema above documents it).
       return reply.type('application/json; charset=utf-8').send(open.json as never);
     },
@@ -97,8 +94,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       // two to arrive pays; the other answers with the first's answer (server/channels/slipCodes.ts).
       if (request.headers['slip-code'] !== undefined) {
         const claim = await claimSlipCode(db, msisdn, slipCode(key), key, now());
-        if (claim.kind === 'running')
-          return reply.code(409).send(refusal(409, 'IDEMPOTENCY.IN_PROGRESS').body);
+        if (claim.kind === 'running') throw new ApiError(409, 'IDEMPOTENCY.IN_PROGRESS');
         if (claim.kind === 'answered') {
           reply.header('idempotent-replayed', 'true');
           return reply.code(200).send(claim.response.body as Static<typeof SubmitAccepted>);
@@ -110,7 +106,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       } catch (error) {
         if (error instanceof BillingUnavailableError) {
           request.log.warn({ err: error }, 'operator billing unavailable');
-          return reply.code(503).send(refusal(503, 'BILLING.UNAVAILABLE').body);
+          throw new ApiError(503, 'BILLING.UNAVAILABLE');
         }
         // A request that took over an abandoned key raced the original to the submission row: the
         // original won, so answer with what it stored.

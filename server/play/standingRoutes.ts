@@ -5,7 +5,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Kysely } from 'kysely';
 import { validatePredictions } from '../../machines/rules/betslip.ts';
 import type { Database } from '../db/index.ts';
-import { ErrorResponse, refusal } from '../errors.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
 import { SubmitBody } from './schemas.ts';
 import { cancelStandingPicks, lastStandingPlay, setStandingPicks, standingPicksOf } from './standingPicks.ts';
@@ -69,7 +69,7 @@ export const standingRoutes: FastifyPluginAsyncTypebox<StandingRoutesOptions> = 
   app.put(
     '/standing-picks',
     { schema: { body: StandingBody, response: { 200: StandingView, '4xx': ErrorResponse } } },
-    async (request, reply) => {
+    async (request) => {
       const now = o.now();
       // Not open by what the cache saw: another instance may have opened the next round a moment ago.
       let open = await current.open(now);
@@ -77,9 +77,9 @@ export const standingRoutes: FastifyPluginAsyncTypebox<StandingRoutesOptions> = 
         current.invalidate();
         open = await current.open(now);
       }
-      if (!open) return reply.code(404).send(refusal(404, 'BETSLIP.NONE').body);
+      if (!open) throw new ApiError(404, 'BETSLIP.NONE');
       const check = validatePredictions(request.body.positionAndPredictionDtos, open.matchCount, open.params);
-      if (!check.ok) return reply.code(400).send(refusal(400, check.messageKey).body);
+      if (!check.ok) throw new ApiError(400, check.messageKey);
       const predictions = check.outcomes.map((o, i) => ({ betSlipPosition: i, prediction: Number(o) }));
       await setStandingPicks(db, request.user.msisdn, predictions, open.sid, now);
       return view(request.user.msisdn);

@@ -4,7 +4,7 @@
 // neither configured every notification is refused (status queries still settle payments).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { refusal } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { RailStatus } from '../types.ts';
 import { isTransaction, readTransaction } from './protocol.ts';
 
@@ -35,18 +35,13 @@ function verified(request: FastifyRequest, opts: EcoCashNotifyOptions): boolean 
 
 export const ecocashNotifyRoute: FastifyPluginAsync<EcoCashNotifyOptions> = async (app, opts) => {
   // Before the body is parsed, so an unverified caller cannot make us read (or 400) anything.
-  app.addHook('onRequest', async (request, reply) => {
-    if (verified(request, opts)) return;
-    const { statusCode, body } = refusal(401, 'CALLBACK.SIGNATURE_INVALID');
-    return reply.code(statusCode).send(body);
+  app.addHook('onRequest', async (request) => {
+    if (!verified(request, opts)) throw new ApiError(401, 'CALLBACK.SIGNATURE_INVALID');
   });
 
-  app.post(ECOCASH_NOTIFY_PATH, { bodyLimit: 64 * 1024 }, async (request, reply) => {
+  app.post(ECOCASH_NOTIFY_PATH, { bodyLimit: 64 * 1024 }, async (request) => {
     const body = request.body;
-    if (!isTransaction(body)) {
-      const { statusCode, body: refused } = refusal(400, 'ERRORS.INVALID_REQUEST');
-      return reply.code(statusCode).send(refused);
-    }
+    if (!isTransaction(body)) throw new ApiError(400, 'ERRORS.INVALID_REQUEST');
     // A throw here answers 500, so EcoCash notifies again.
     await opts.onResult(body.referenceCode, body.endUserId, readTransaction(body));
     return { message: 'OK' };
