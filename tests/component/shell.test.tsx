@@ -11,7 +11,8 @@ afterEach(() => {
 
 describe('shell', () => {
   it('shows the date, a live clock and the session countdown', async () => {
-    vi.useFakeTimers({ now: new Date(2026, 10, 23, 14, 5, 9), shouldAdvanceTime: true });
+    // The header shows Maseru time whatever the phone's zone.
+    vi.useFakeTimers({ now: new Date('2026-11-23T14:05:09+02:00'), shouldAdvanceTime: true });
     storeSession({ expInSec: 10 * 60 });
     await renderApp('/play');
     expect(await screen.findByTestId('date')).toHaveTextContent('23/11/2026');
