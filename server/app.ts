@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
-import { registerChannels } from './channels/plugin.ts';
+import { channels } from './channels/plugin.ts';
 import type { Config } from './config.ts';
 import { publicContentRoutes, termsRoutes } from './content/routes.ts';
 import { loadContent, type SiteContent } from './content/siteContent.ts';
@@ -18,12 +18,12 @@ import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
 import { bossSchema } from './jobs/boss.ts';
-import { type JobsAppOptions, registerJobs } from './jobs/plugin.ts';
+import { backgroundJobs, type JobsAppOptions } from './jobs/plugin.ts';
 import { createMetrics, type Metrics, registerMetrics } from './metrics.ts';
-import { registerOperations } from './ops/routes.ts';
-import { registerPlayAndWallet } from './play/plugin.ts';
+import { operations } from './ops/routes.ts';
+import { playAndWallet } from './play/plugin.ts';
 import type { SmsProvider } from './providers/sms.ts';
-import { registerPush } from './push/plugin.ts';
+import { push } from './push/plugin.ts';
 import type { PushSender } from './push/sender.ts';
 import { buildRails, type RailEmulators } from './rails/build.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
@@ -178,14 +178,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerProtected(app, whoamiRoutes, {});
   await app.register(publicContentRoutes, { prefix: '/api/public', content: app.siteContent });
   await registerProtected(app, termsRoutes, { content: app.siteContent, db: db.kysely, now });
-  await registerPlayAndWallet(app, { config, db, now, rails });
+  // The plugins below name the plugins whose decorators they use (fastify-plugin `dependencies`):
+  // registered out of order, the app fails to boot with FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED.
+  await app.register(playAndWallet, { config, db, now, rails });
   // Playing without data: the USSD and SMS gateways' callbacks, on the same submission code.
-  await registerChannels(app, { config, db, now, sms });
+  await app.register(channels, { config, db, now, sms });
+  await app.register(push, { config, db, now, sender: options.pushSender });
+  // pg-boss starts when the app is ready.
+  await app.register(backgroundJobs, { config, db, now, jobs: options.jobs });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
-  await registerOperations(app, { db: db.kysely, now });
-  await registerPush(app, { config, db, now, sender: options.pushSender });
-  // After what its handlers use (notifier, reconciliation): pg-boss starts when the app is ready.
-  await registerJobs(app, { config, db, now, jobs: options.jobs });
+  await app.register(operations, { db: db.kysely, now });
 
   if (config.demo) {
     await app.register(devRoutes, { prefix: '/dev', db: db.kysely, gatewayToken: config.gatewayToken });

@@ -3,7 +3,8 @@
 // shared secret as ?token= when USSD_GATEWAY_TOKEN is set; production without it registers neither.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -49,14 +50,14 @@ const SmsBody = Type.Object({
 
 const TokenQuery = Type.Object({ token: Type.Optional(Text({ maxLength: 256 })) });
 
-export async function registerChannels(app: FastifyInstance, options: ChannelOptions): Promise<void> {
+const channelsPlugin: FastifyPluginAsync<ChannelOptions> = async (app, options) => {
   const { config } = options;
   if (config.production && !config.gatewayToken) {
     app.log.warn({}, 'no USSD_GATEWAY_TOKEN: the USSD and SMS callbacks are not served');
     return;
   }
   await app.register(channelRoutes, { ...options, prefix: '/api' });
-}
+};
 
 const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, options) => {
   const { config, db, now } = options;
@@ -120,3 +121,11 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
     return reply.type('text/plain; charset=utf-8').send('OK');
   });
 };
+
+/** Pays with play-and-wallet's billing and receipt key; follows the app's `events`. */
+export const channels = fp(channelsPlugin, {
+  name: 'channels',
+  fastify: '5.x',
+  dependencies: ['play-and-wallet'],
+  decorators: { fastify: ['events'] },
+});

@@ -3,9 +3,9 @@
 import { emptyOutcomes, quickPick } from '../../machines/rules/betslip.ts';
 import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
+import { claimSlipCode, paidUnderCode } from '../play/slipCodes.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
-import { claimSlipCode, paidUnderCode } from './slipCodes.ts';
 import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
 import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
 import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';

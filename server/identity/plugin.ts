@@ -90,4 +90,9 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
   await registerOperatorRoutes(app, { db, hasher, now, loginLimits, websiteSecret: config.clients.website });
 };
 
-export const identity = fp(identityPlugin, { name: 'identity', fastify: '5.x' });
+/** Registration reads the terms version from the app's `siteContent`. */
+export const identity = fp(identityPlugin, {
+  name: 'identity',
+  fastify: '5.x',
+  decorators: { fastify: ['siteContent'] },
+});

@@ -1,6 +1,7 @@
-// Registers the jobs with the app (from server/app.ts, after everything the handlers use): `app.jobs`,
-// started when the app is ready and stopped gracefully when it closes (SIGTERM in main.ts closes it).
-import type { FastifyInstance } from 'fastify';
+// Registers the jobs with the app (a plugin registered by server/app.ts): `app.jobs`, started when the
+// app is ready and stopped gracefully when it closes (SIGTERM in main.ts closes it).
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { createJobs, type Jobs, type JobsMode, type JobsTuning, QUEUES } from './index.ts';
@@ -18,10 +19,14 @@ export interface JobsAppOptions {
   tuning?: JobsTuning;
 }
 
-export async function registerJobs(
-  app: FastifyInstance,
-  options: { config: Config; db: Db; now: () => Date; jobs?: JobsAppOptions },
-): Promise<void> {
+export interface JobsPluginOptions {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  jobs?: JobsAppOptions;
+}
+
+const jobsPlugin: FastifyPluginAsync<JobsPluginOptions> = async (app, options) => {
   const { config, db, now } = options;
   const jobs = createJobs({
     db,
@@ -46,4 +51,12 @@ export async function registerJobs(
   app.addHook('onClose', () => jobs.stop());
   // The notices job was enqueued by the settling transaction, now committed: no need to wait for a poll.
   app.events.on('betslip.settled', () => jobs.wake(QUEUES.settlementNotices));
-}
+};
+
+/** The handlers send with push's notifier and reconcile with play-and-wallet's providers. */
+export const backgroundJobs = fp(jobsPlugin, {
+  name: 'jobs',
+  fastify: '5.x',
+  dependencies: ['push', 'play-and-wallet'],
+  decorators: { fastify: ['events'] },
+});

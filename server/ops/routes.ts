@@ -3,7 +3,8 @@
 // rounds and reports, the call centre's support, marketing's content). Every /api/admin route needs a
 // valid token (401) and one of its roles (403 AUTH.FORBIDDEN), both checked on request, before the body
 // is read; every operator read or action is recorded by `auditor` (audit.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { registerProtected } from '../identity/protect.ts';
 import { betslipRoutes } from './betslipRoutes.ts';
 import { marketingRoutes } from './marketingRoutes.ts';
@@ -14,8 +15,8 @@ import { callCentreRoutes, flaggedDepositRoutes } from './supportRoutes.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
 
-/** Registers the public results, the past-betslips route and the /api/admin API (one call from app.ts). */
-export async function registerOperations(app: FastifyInstance, options: OpsOptions): Promise<void> {
+/** The public results, the past-betslips route and the /api/admin API (one plugin registered by app.ts). */
+const operationsPlugin: FastifyPluginAsync<OpsOptions> = async (app, options) => {
   await app.register(publicRoundRoutes, { ...options, prefix: '/api/public' });
   await registerProtected(app, pastRoutes, options);
   await app.register(
@@ -29,4 +30,12 @@ export async function registerOperations(app: FastifyInstance, options: OpsOptio
     },
     { prefix: ADMIN_PREFIX },
   );
-}
+};
+
+/** Operators sign in (identity), reset codes (identity's `otp`), and schedule notices (`app.jobs`). */
+export const operations = fp(operationsPlugin, {
+  name: 'operations',
+  fastify: '5.x',
+  dependencies: ['identity', 'jobs'],
+  decorators: { fastify: ['events'] },
+});

@@ -1,5 +1,7 @@
-// Registers the play and wallet APIs under /api/protected (one call from server/app.ts).
-import type { FastifyInstance } from 'fastify';
+// Registers the play and wallet APIs under /api/protected (one plugin registered by server/app.ts).
+// A fastify-plugin: its decorators (billing, mobile money, receipt key, reconciler) reach the whole app.
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
@@ -36,15 +38,14 @@ declare module 'fastify' {
   }
 }
 
-export async function registerPlayAndWallet(
-  app: FastifyInstance,
-  options: {
-    config: Config;
-    db: Db;
-    now: () => Date;
-    rails: BuiltRails;
-  },
-): Promise<void> {
+export interface PlayAndWalletOptions {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  rails: BuiltRails;
+}
+
+const playAndWalletPlugin: FastifyPluginAsync<PlayAndWalletOptions> = async (app, options) => {
   const { config, db, now, rails } = options;
   const billing = rails.billing;
   app.decorate('operatorBilling', billing);
@@ -107,4 +108,12 @@ export async function registerPlayAndWallet(
     timeoutMs: config.mobileMoney.timeoutMs,
     now,
   });
-}
+};
+
+/** Protected routes need identity's `authenticate`; play routes listen on the app's `events`. */
+export const playAndWallet = fp(playAndWalletPlugin, {
+  name: 'play-and-wallet',
+  fastify: '5.x',
+  dependencies: ['identity'],
+  decorators: { fastify: ['events'] },
+});

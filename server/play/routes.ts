@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { slipCode } from '../../machines/rules/channelPicks.ts';
-import { claimSlipCode } from '../channels/slipCodes.ts';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { ApiError, type ErrorBody, ErrorResponse } from '../errors.ts';
@@ -19,6 +18,7 @@ import {
   SubmitHeaders,
   TestimonialsResponse,
 } from './schemas.ts';
+import { claimSlipCode } from './slipCodes.ts';
 import { BillingUnavailableError, type StakeGuard, submitBetslip } from './submit.ts';
 
 export interface PlayOptions {
@@ -91,7 +91,7 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         receiptKey: opts.receiptKey,
       };
       // A queued slip the app may also have sent by SMS (with its key's short code): the first of the
-      // two to arrive pays; the other answers with the first's answer (server/channels/slipCodes.ts).
+      // two to arrive pays; the other answers with the first's answer (slipCodes.ts).
       if (request.headers['slip-code'] !== undefined) {
         const claim = await claimSlipCode(db, msisdn, slipCode(key), key, now());
         if (claim.kind === 'running') throw new ApiError(409, 'IDEMPOTENCY.IN_PROGRESS');

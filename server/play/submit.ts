@@ -10,7 +10,7 @@ import type { Database } from '../db/index.ts';
 import type { PaidFrom, SlipChannel, StoredPrediction } from '../db/playWalletTables.ts';
 import { refusal } from '../errors.ts';
 import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
-import { withTimeout } from '../providers/mobileMoney.ts';
+import { withTimeout } from '../lib/withTimeout.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
 import { SERVICE_ID } from '../wallet/subscriptions.ts';

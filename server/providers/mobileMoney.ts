@@ -77,16 +77,3 @@ export interface MobileMoneyProvider {
   /** Gives up waiting on calls in flight (their payments stay pending for reconciliation). */
   close?(): void;
 }
-
-/** `promise`'s value, or 'TIMEOUT' after `ms` (a rejection counts as a timeout: the outcome is unknown). */
-export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'TIMEOUT'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'TIMEOUT'>((resolve) => {
-    timer = setTimeout(() => resolve('TIMEOUT'), ms);
-  });
-  try {
-    return await Promise.race([promise.catch(() => 'TIMEOUT' as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -1,7 +1,8 @@
 // Web push and the website's version calls, registered from server/app.ts: VAPID keys, the sender, the
 // notifier and the routes. `app.push.notifier` is what the jobs (server/jobs/: settlement notices,
 // closing-soon reminders) and the tests send with.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
@@ -23,10 +24,14 @@ declare module 'fastify' {
   }
 }
 
-export async function registerPush(
-  app: FastifyInstance,
-  options: { config: Config; db: Db; now: () => Date; sender?: PushSender },
-): Promise<void> {
+export interface PushOptions {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  sender?: PushSender;
+}
+
+const pushPlugin: FastifyPluginAsync<PushOptions> = async (app, options) => {
   const { config, db, now } = options;
   const vapid = loadVapidKeys(config);
   const sender = options.sender ?? createWebPushSender({ vapid, subject: config.vapidSubject });
@@ -41,4 +46,7 @@ export async function registerPush(
     newestVersion: config.newestVersion,
     mobileAppUrl: config.mobileAppUrl,
   });
-}
+};
+
+/** Its subscription routes are protected (identity's `authenticate`); decorates `app.push`. */
+export const push = fp(pushPlugin, { name: 'push', fastify: '5.x', dependencies: ['identity'] });

@@ -8,7 +8,8 @@ import type { Database } from '../db/index.ts';
 import type { IntentTables } from '../db/intentTables.ts';
 import { ApiError } from '../errors.ts';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
-import { type MobileMoneyProvider, type PaymentStatus, withTimeout } from '../providers/mobileMoney.ts';
+import { withTimeout } from '../lib/withTimeout.ts';
+import type { MobileMoneyProvider, PaymentStatus } from '../providers/mobileMoney.ts';
 import { inTransaction, postMove, toCents } from './ledger.ts';
 import { moneyMessage } from './messages.ts';
 

@@ -8,9 +8,10 @@ import { parseAmountCents } from '../../machines/rules/amount.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { runIdempotent } from '../idempotency/idempotency.ts';
+import { withTimeout } from '../lib/withTimeout.ts';
 import { depositAllowed } from '../play/limits.ts';
 import { SubmitHeaders } from '../play/schemas.ts';
-import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
+import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { Text } from '../text.ts';
 import {
   createDeposit,

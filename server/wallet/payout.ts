@@ -5,7 +5,8 @@
 
 import { ApiError } from '../errors.ts';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
-import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
+import { withTimeout } from '../lib/withTimeout.ts';
+import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import type { MoneyDeps } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, findCashOut, startCashOut } from './cashOut.ts';
 import { inTransaction, type LedgerDb } from './ledger.ts';

@@ -13,14 +13,10 @@ import {
   releaseKey,
   takeOverKey,
 } from '../idempotency/idempotency.ts';
+import { withTimeout } from '../lib/withTimeout.ts';
 import { moveStake, openStakes } from '../play/airtimeStakes.ts';
 import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from '../play/submit.ts';
-import {
-  type DepositStatus,
-  type MobileMoneyProvider,
-  type PaymentStatus,
-  withTimeout,
-} from '../providers/mobileMoney.ts';
+import type { DepositStatus, MobileMoneyProvider, PaymentStatus } from '../providers/mobileMoney.ts';
 import { AIRTIME_ROUTE, answerFor, pendingPurchases, settlePurchase } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
 import { DEPOSIT_ROUTE, pendingDeposits, refuseDeposit, settleDeposit } from './deposits.ts';

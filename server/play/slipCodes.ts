@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { slipCode } from '../../machines/rules/channelPicks.ts';
 import type { Database } from '../db/index.ts';
 import { STALE_AFTER_MS, type StoredResponse } from '../idempotency/idempotency.ts';
-import { SUBMIT_ROUTE } from '../play/submit.ts';
+import { SUBMIT_ROUTE } from './submit.ts';
 
 type Db = Kysely<Database>;
 
