@@ -4,6 +4,7 @@
 // failing is retried, then dead-lettered and logged. Timings are shortened (tuning) so nothing waits a
 // minute for cron: each test sends the job its schedule would send.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { formatCents } from '../../machines/rules/money.ts';
 import { bossSchema } from '../../server/jobs/boss.ts';
 import { QUEUES } from '../../server/jobs/index.ts';
 import { saveWebSubscription } from '../../server/push/subscriptions.ts';
@@ -134,7 +135,7 @@ describeEachDb(
       const jackpot = POOLS[14]! + 2 * Math.floor(POOLS[7]! / 5);
       expect(inboxes[0]!()[0]).toMatchObject({
         title: 'Jackpot 14: you won!',
-        body: `JACKPOT: M ${(jackpot / 100).toFixed(2)} has been credited to your wallet.`,
+        body: `JACKPOT: ${formatCents(jackpot)} has been credited to your wallet.`,
         tag: `results-${sid}`,
       });
       // Settling again enqueues nothing and sends nothing more.
