@@ -61,7 +61,9 @@ export async function admitSignIn(
       const row = await trx
         .insertInto('account_login_failures')
         .values({ username })
-        .onConflict((oc) => oc.column('username').doUpdateSet((eb) => ({ username: eb.ref('excluded.username') })))
+        .onConflict((oc) =>
+          oc.column('username').doUpdateSet((eb) => ({ username: eb.ref('excluded.username') })),
+        )
         .returning(['failures', 'last_failure_at', 'not_before'])
         .executeTakeFirstOrThrow();
       const decision = admitAttempt(
