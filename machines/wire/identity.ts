@@ -20,10 +20,10 @@ const Purpose = Type.Optional(OtpPurpose);
 export const RequestOtpBody = Type.Object({ msisdn: Msisdn, lang: Lang, purpose: Purpose });
 /** request-otp's answer: the code went by SMS (or, for RESET, would have). */
 export { CodeSent } from './support';
-export type OtpSent = Static<typeof CodeSent>;
 
 export const SubmitOtpBody = Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, purpose: Purpose });
 export const OtpChecked = Type.Object({ valid: Type.Boolean() });
+export type OtpChecked = Static<typeof OtpChecked>;
 
 export const RegisterBody = Type.Object({
   msisdn: Msisdn,
@@ -34,6 +34,7 @@ export const RegisterBody = Type.Object({
   ageConfirmed: Type.Optional(Type.Boolean()),
   termsVersion: Type.Optional(Text({ maxLength: 40 })),
 });
+export type RegisterBody = Static<typeof RegisterBody>;
 
 export const ResetPasswordBody = Type.Object({
   msisdn: Msisdn,
@@ -45,6 +46,19 @@ export const ResetPasswordBody = Type.Object({
 /** register, reset-password, operator-password: done, with a message in the request's language. */
 export const Done = Type.Object({ message: Type.String() });
 export type Done = Static<typeof Done>;
+
+/**
+ * The fields of the token endpoint's answer (Keycloak's, form-encoded request) that the client reads;
+ * server/identity/tokenRoutes.ts builds it by hand, so this schema is the client's only.
+ */
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Optional(Type.Integer()),
+  refresh_expires_in: Type.Optional(Type.Integer()),
+  token_type: Type.Optional(Type.String()),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
 
 export const WhoAmI = Type.Object({ msisdn: Type.String(), roles: Type.Array(Type.String()) });
 export type WhoAmI = Static<typeof WhoAmI>;

@@ -33,6 +33,7 @@ export const StoredTestimonials = Type.Array(
 export type StoredTestimonial = Static<typeof StoredTestimonials>[number];
 
 export const TestimonialCreated = Type.Object({ id: Type.Integer() });
+export type TestimonialCreated = Static<typeof TestimonialCreated>;
 export const IdParams = Type.Object({ id: Text({ maxLength: 20 }) });
 
 export const PrizesBody = Type.Array(PrizeInput, { minItems: 1, maxItems: 5 });

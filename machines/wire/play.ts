@@ -5,7 +5,6 @@ import { type Static, Type } from '@sinclair/typebox';
 import { M as Money } from './fields';
 import { Text } from './text';
 
-
 export const BetslipParams = Type.Object({
   defaultBetslipPrice: Type.Number(),
   thirdChance: Type.Integer(),

@@ -18,12 +18,14 @@ export const PastBetslipsResponse = Type.Array(
     createdAt: Type.String(),
     amountWon: M,
     prizeWon: Type.String(),
+    /** Correct so far while open (the final count once closed); null when not known. */
     correctCount: Nullable(Type.Integer()),
     placedBets: Type.Array(
       Type.Object({
         positionInBetSlip: Type.Integer(),
         pick: Nullable(Type.String()),
         result: Nullable(Type.String()),
+        /** null while the result is unknown. */
         isCorrect: Nullable(Type.Boolean()),
         tournament: Type.String(),
         homeTeam: Type.String(),
@@ -32,6 +34,7 @@ export const PastBetslipsResponse = Type.Array(
         betDate: Type.String(),
       }),
     ),
+    /** Published once the betslip closes: pick shares (0..1) per match and each tier's winners. */
     statistics: Nullable(
       Type.Object({
         matches: Type.Array(

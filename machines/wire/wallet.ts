@@ -67,6 +67,14 @@ export type DepositSummary = WalletInfo['deposits'][number];
 export type PendingCashOut = WalletInfo['pendingCashOuts'][number];
 export type SupportedWallets = Static<typeof SupportedWallets>;
 
+/** Our additions to fetch-wallet-info, absent from an answer an older build left in the offline cache. */
+type Additions = 'totalDepositedAmount' | 'deposits' | 'pendingCashOuts';
+/** A move as the client reads it: `balanceAfter` may be missing from an older cached answer. */
+export type WalletMoveRead = Omit<WalletMove, 'balanceAfter'> & Partial<Pick<WalletMove, 'balanceAfter'>>;
+/** fetch-wallet-info as the client reads it (network or the service worker's cache). */
+export type WalletInfoRead = Omit<WalletInfo, Additions | 'walletMovesDto'> &
+  Partial<Pick<WalletInfo, Additions>> & { walletMovesDto: WalletMoveRead[] };
+
 /** A number, or the amount field as typed with everything but digits and the dot removed. */
 const Amount = Type.Union([Type.Number(), Text({ maxLength: 32 })]);
 const Lang = Type.Optional(Text({ maxLength: 8 }));

@@ -8,11 +8,9 @@ import { apiGet, apiPost } from './http';
 import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
-
+export type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 /** The body of submit-online-betslip, defined beside the offline queue that stores it. */
 export type { SubmissionPayload } from '../offline/queueFormat';
-
-export type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 
 export const fetchCurrentBetslip = (signal?: AbortSignal): Promise<Betslip> =>
   apiGet<Betslip>(PLAY_PATHS.betslip, { signal });

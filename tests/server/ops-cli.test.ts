@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../server/db/index.ts';
 import { CreateBetslipBody } from '../../machines/wire/admin.ts';
+import { openDb } from '../../server/db/index.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
 

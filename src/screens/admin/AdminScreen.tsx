@@ -72,9 +72,7 @@ export default function AdminScreen() {
   /** What publishing `sid` will do: live now, or wait for the open round. */
   const publishPlan = (sid: string) => {
     const open = betslips?.find(
-      (b) =>
-        b.sid !== sid &&
-        b.status === 'CURRENT' && Date.parse(b.endsAt) > Date.now(),
+      (b) => b.sid !== sid && b.status === 'CURRENT' && Date.parse(b.endsAt) > Date.now(),
     );
     if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
     const other = open.sid;

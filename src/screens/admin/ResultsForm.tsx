@@ -20,8 +20,7 @@ export function ResultsForm({
   const sid = betslip.sid;
   const matches = betslip.matches;
   const count = Math.max(MATCHES, matches.length);
-  const known = (position: number) =>
-    matches.find((m) => m.position === position) ?? matches[position - 1];
+  const known = (position: number) => matches.find((m) => m.position === position) ?? matches[position - 1];
   const [chosen, setChosen] = useState<Record<number, MatchResult | ''>>({});
   const labels: Record<MatchResult, string> = {
     HOME_WIN: t`Home win`,
