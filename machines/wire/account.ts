@@ -1,6 +1,6 @@
 // Wire: the signed-in subscriber's account under /api/protected (CONTRACTS.md "Wallet, subscription and
 // account API"): subscriber info, subscription toggle, password change, responsible play, standing picks.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { Nullable } from './fields';
 import { SubmitBody } from './play';
 import { Text } from './text';

@@ -1,7 +1,7 @@
 // Wire: the admins' betslip, report and audit API under /api/admin (CONTRACTS.md "Results and operations
 // API", ROLE_ADMIN). The CLI checks its JSON file against the same CreateBetslipBody, so both ways in
 // accept exactly the same betslips.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { Instant, ISO_INSTANT, LocalImage, M, Name, Nullable, OperatorMoney, PrizeType } from './fields';
 import { BetslipParams } from './play';
 import { Text } from './text';

@@ -1,6 +1,6 @@
 // Wire: what the USSD and SMS gateways send us under /api/channels (CONTRACTS.md "Phone channels: USSD and SMS"). The
 // answers are plain text for the gateway, so only the requests have schemas.
-import { Type } from '@sinclair/typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import { Text } from './text';
 
 /** The USSD gateway's POST for each step of a session (Africa's Talking's form, as JSON). */

@@ -1,6 +1,6 @@
 // Wire: the operator's launch content (CONTRACTS.md "Launch content and terms"): documents anyone may
 // read, and the signed-in subscriber's acceptance of the current terms.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { Text } from './text';
 
 export const ContentParams = Type.Object({ doc: Text({ maxLength: 32 }) });

@@ -1,6 +1,6 @@
 // Wire: the demo-only developer routes under /dev (server/dev/routes.ts; absent in production): the
 // phone simulator's SMS and outbox, and moving the demo round along. Read by tests/e2e, not by the app.
-import { Type } from '@sinclair/typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import { Nullable } from './fields';
 import { Text } from './text';
 

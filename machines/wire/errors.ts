@@ -1,5 +1,5 @@
 // Wire: the body of every refusal (each route's 4xx, and 503): CONTRACTS.md "Errors".
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 
 /** `messageKey` is what the client translates; `message` is for logs and people reading the JSON. */
 export const ErrorResponse = Type.Object({

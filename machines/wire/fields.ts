@@ -1,5 +1,5 @@
 // Wire: field shapes several areas share (instants, our own images, bounded money, nullable).
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@fastify/type-provider-typebox';
 import { Text } from './text';
 
 /** ISO 8601 with a time zone ('2026-12-01T10:00:00Z', '…+02:00'): a bare local time would be ambiguous. */

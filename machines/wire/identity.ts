@@ -1,7 +1,7 @@
 // Wire: registration and password reset by SMS code under /api/web-registration (CONTRACTS.md
 // "Registration"; website client), and who the bearer of a token is (/api/protected/whoami). The token
 // endpoint itself speaks OAuth's form encoding (src/api/auth.ts reads its answer).
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import type { CodeSent } from './support';
 import { Text } from './text';
 

@@ -1,6 +1,6 @@
 // Wire: marketing's API under /api/admin (CONTRACTS.md "Results and operations API", content;
 // ROLE_MARKETING or ROLE_ADMIN): testimonials and the default prize table.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { PrizeInput } from './admin';
 import { LocalImage, M, Name } from './fields';
 import { Text } from './text';

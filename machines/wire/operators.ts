@@ -1,6 +1,6 @@
 // Wire: the operator-account API (CONTRACTS.md "Operator accounts"): admins' /api/admin/operators and an
 // operator's own first password (website client). The routes validate with these, the rest reads Static.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { OPERATOR_NAME_PATTERN } from '../rules/operatorName';
 import { ROLES } from '../rules/roles';
 import { Text } from './text';

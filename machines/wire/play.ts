@@ -1,7 +1,7 @@
 // Wire: the play API under /api/protected (CONTRACTS.md "Play API" and "Receipts"): the current betslip,
 // submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M as Money } from './fields';
 import { Text } from './text';
 

@@ -1,6 +1,6 @@
 // Wire: what a payment provider posts to us (the deposit callback, CONTRACTS.md "Deposits"), in the
 // provider's own field names.
-import { Type } from '@sinclair/typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import { Text } from './text';
 
 const Item = Type.Object({

@@ -1,5 +1,5 @@
 // Wire: what anyone may read without signing in (CONTRACTS.md "Results and operations API").
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
 
 /** GET /api/public/rounds: settled rounds, newest first; nothing about who played. */

@@ -1,7 +1,7 @@
 // Wire: push subscriptions and the app's version (CONTRACTS.md "PWA, push and version API"): the
 // subscriber's browser subscription or native token under /api/protected, and the website client's
 // VAPID key, newest version and client type under /api/web-registration.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { Nullable } from './fields';
 import { Text } from './text';
 

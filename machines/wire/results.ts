@@ -1,6 +1,6 @@
 // Wire: the subscriber's past betslips, POST /api/protected/fetch-past-submitted-betslips (CONTRACTS.md
 // "Results and operations API"); the call centre and admins may name any msisdn.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
 import { Text } from './text';
 

@@ -1,6 +1,6 @@
 // Wire: the call centre's API under /api/admin (CONTRACTS.md "Results and operations API", support;
 // ROLE_CALL_CENTER or ROLE_ADMIN): one subscriber's account, wallet and slips, and the reset code.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
 import { Text } from './text';
 

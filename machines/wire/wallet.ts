@@ -1,7 +1,7 @@
 // Wire: the subscriber's wallet under /api/protected (CONTRACTS.md "Play API" and "Wallet, subscription
 // and account API"): the wallet read, supported wallets, and the money-moving calls (airtime, cash-out,
 // deposit), each with an Idempotency-Key header (play.ts SubmitHeaders). Wire money is M.
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
 import { Text } from './text';
 

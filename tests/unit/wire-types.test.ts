@@ -4,7 +4,7 @@
 // or is listed as the client's only, with a reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Static } from '@sinclair/typebox';
+import type { Static } from '@fastify/type-provider-typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Betslip, Match, SubmitResult } from '../../machines/betslip/types';
 import type { BetslipParams } from '../../machines/rules/betslip';
@@ -133,7 +133,6 @@ function serverImports(): Set<string> {
 }
 
 describe('wire schemas: each one used', () => {
-  const KIND = Symbol.for('TypeBox.Kind');
   const wireSource = filesUnder('machines/wire')
     .map(read)
     .join('\n')
@@ -147,7 +146,7 @@ describe('wire schemas: each one used', () => {
     for (const mod of WIRE_MODULES) {
       const exports: Record<string, unknown> = await import(`../../machines/wire/${mod}.ts`);
       for (const [name, value] of Object.entries(exports)) {
-        if (typeof value !== 'object' || value === null || !(KIND in value)) continue;
+        if (typeof value !== 'object' || value === null || !('~kind' in value)) continue;
         const uses = wireSource.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
         if (imported.has(`${mod}.${name}`) || uses > 1 || `${mod}.${name}` in CLIENT_ONLY) continue;
         unused.push(`${mod}.${name}`);
@@ -163,7 +162,7 @@ describe('wire schemas: each one used', () => {
     expect([...WIRE_MODULES].sort()).toEqual(modules.sort());
     for (const file of filesUnder('src/api')) {
       const src = read(file);
-      expect(src, file).not.toMatch(/from '@sinclair\/typebox'|type-provider-typebox/);
+      expect(src, file).not.toMatch(/from '(@sinclair\/)?typebox'|type-provider-typebox/);
       expect(src, file).not.toMatch(/import \{[^}]*\} from '[./]*machines\/wire/);
     }
   });
