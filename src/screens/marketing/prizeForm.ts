@@ -4,7 +4,7 @@
 import type { PrizeRow } from '../../api/marketing';
 
 export const PRIZE_TIERS = [14, 13, 12, 7, 6] as const;
-/** The server's largest prize (server/ops/schemas.ts `Money`), in M. */
+/** The server's largest prize (machines/wire/fields.ts `OperatorMoney`), in M. */
 export const MAX_PRIZE = 100_000_000;
 
 export type PrizeFields = Record<(typeof PRIZE_TIERS)[number], string>;
