@@ -2,7 +2,6 @@
 // "Registration"; website client), and who the bearer of a token is (/api/protected/whoami). The token
 // endpoint itself speaks OAuth's form encoding (src/api/auth.ts reads its answer).
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import type { CodeSent } from './support';
 import { Text } from './text';
 
 // Lengths are generous for what people type and small enough that nothing huge reaches a handler.
