@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: it marks which routes take part (only /api and /auth).
   await registerCors(app, config.corsOrigins);
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', async (_request, _reply) => {
     try {
       await sql`SELECT 1`.execute(db.kysely);
       return { ok: true };

@@ -2,16 +2,16 @@
 // /api/sms/inbound (two-way SMS). Both are form-encoded (JSON is taken too) and both carry the gateway's
 // shared secret as ?token= when USSD_GATEWAY_TOKEN is set; production without it registers neither.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { SmsBody, TokenQuery, UssdBody } from '../../machines/wire/channels.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { CurrentBetslipCache } from '../play/currentBetslip.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { Text } from '../text.ts';
 import { answerSms, type SmsDeps } from './sms.ts';
 import type { ChannelDeps } from './submitChannel.ts';
 import { answerUssd, type UssdDeps } from './ussd.ts';
@@ -31,25 +31,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 const tokenMatches = (expected: string, given: unknown): boolean =>
   typeof given === 'string' && timingSafeEqual(digest(expected), digest(given));
 
-const UssdBody = Type.Object({
-  sessionId: Text({ minLength: 1, maxLength: 128 }),
-  serviceCode: Type.Optional(Text({ maxLength: 64 })),
-  phoneNumber: Text({ minLength: 1, maxLength: 32 }),
-  networkCode: Type.Optional(Text({ maxLength: 32 })),
-  text: Type.Optional(Text({ maxLength: 2000 })),
-});
-
-const SmsBody = Type.Object({
-  from: Text({ minLength: 1, maxLength: 32 }),
-  to: Type.Optional(Text({ maxLength: 32 })),
-  text: Text({ maxLength: 2000 }),
-  id: Text({ minLength: 1, maxLength: 128 }),
-  date: Type.Optional(Text({ maxLength: 64 })),
-  linkId: Type.Optional(Text({ maxLength: 128 })),
-});
-
-const TokenQuery = Type.Object({ token: Type.Optional(Text({ maxLength: 256 })) });
-
 const channelsPlugin: FastifyPluginAsync<ChannelOptions> = async (app, options) => {
   const { config } = options;
   if (config.production && !config.gatewayToken) {
@@ -68,7 +49,7 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   // A forged callback (no or wrong token) is refused before anything is read or written.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request, _reply) => {
     const token = config.gatewayToken;
     if (token && !tokenMatches(token, (request.query as { token?: unknown }).token)) {
       throw new ApiError(403, 'GATEWAY.FORBIDDEN');

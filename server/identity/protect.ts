@@ -1,15 +1,15 @@
 // Bearer-token protection for /api/protected/*: the subscriber is known from a verified access token
 // (signature by our key, RS256 only, unexpired, typ Bearer, our issuer, issued to the app's client), never
 // from the request body.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
   FastifyPluginOptions,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
 } from 'fastify';
+import { WhoAmI } from '../../machines/wire/identity.ts';
 import { ApiError } from '../errors.ts';
 import type { AuthUser } from './authUser.ts';
 import { realmIssuer } from './issuer.ts';
@@ -81,8 +81,6 @@ export function requireRole(...roles: string[]) {
     if (!holdsRole(request, roles)) forbidden();
   };
 }
-
-const WhoAmI = Type.Object({ msisdn: Type.String(), roles: Type.Array(Type.String()) });
 
 /** GET /api/protected/whoami: who the token speaks for (used by tests and for diagnostics). */
 export const whoamiRoutes: FastifyPluginAsyncTypebox = async (app) => {

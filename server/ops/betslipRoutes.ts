@@ -1,6 +1,17 @@
 // The admins' rounds under /api/admin: create, publish, results, settlement preview and settle.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
+import {
+  AdminBetslips,
+  CreateBetslipBody,
+  Created,
+  PublishAnswer,
+  PublishBody,
+  ResultBody,
+  SettleAnswer,
+  SettlementPreview,
+  SidParams,
+} from '../../machines/wire/admin.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
 import { auditor } from './audit.ts';
@@ -8,16 +19,6 @@ import { createBetslip, listBetslips, publishBetslip, setResult, setResults } fr
 import { sendGoLive } from './goLive.ts';
 import type { OpsOptions } from './options.ts';
 import { unwrap } from './outcome.ts';
-import {
-  BetslipSummary,
-  CreateBetslipBody,
-  PublishAnswer,
-  PublishBody,
-  ResultBody,
-  SettleAnswer,
-  SettlementPreview,
-  SidParams,
-} from './schemas.ts';
 import { settleBetslip } from './settle.ts';
 import { settlementPreview } from './settlePreview.ts';
 
@@ -25,7 +26,7 @@ export const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, 
   app.addHook('onRequest', requireRole(ROLES.admin));
   const audited = auditor(db, now);
 
-  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async (request) =>
+  app.get('/betslips', { schema: { response: { 200: AdminBetslips } } }, async (request) =>
     audited(request.user.msisdn, { action: 'BETSLIPS.LIST', target: 'betslips' }, () =>
       listBetslips(db, now()),
     ),
@@ -36,7 +37,7 @@ export const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, 
     {
       schema: {
         body: CreateBetslipBody,
-        response: { 201: Type.Object({ sid: Type.String() }), '4xx': ErrorResponse },
+        response: { 201: Created, '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>

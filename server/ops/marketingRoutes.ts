@@ -1,6 +1,13 @@
 // Marketing's content under /api/admin (marketing and admins): testimonials and the default prize table.
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
+import {
+  IdParams,
+  PrizesBody,
+  PrizeTable,
+  TestimonialBody,
+  TestimonialCreated,
+} from '../../machines/wire/marketing.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
 import { fetchPrizes } from '../play/content.ts';
@@ -8,7 +15,6 @@ import { auditor } from './audit.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
 import type { OpsOptions } from './options.ts';
 import { unwrap } from './outcome.ts';
-import { IdParams, PrizesBody, PrizeTable, TestimonialBody } from './schemas.ts';
 
 export const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.marketing, ROLES.admin));
@@ -25,7 +31,7 @@ export const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app
     {
       schema: {
         body: TestimonialBody,
-        response: { 201: Type.Object({ id: Type.Integer() }), '4xx': ErrorResponse },
+        response: { 201: TestimonialCreated, '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>

@@ -1,16 +1,16 @@
 // The official results for anyone, signed in or not (no phone numbers in them), and a subscriber's own
 // past betslips under /api/protected (the call centre may read someone else's, audited).
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
+import { PublicRounds } from '../../machines/wire/public.ts';
+import { PastBetslipsResponse, PastQuery } from '../../machines/wire/results.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { forbidden, holdsRole } from '../identity/protect.ts';
-import { Text } from '../text.ts';
 import { auditor } from './audit.ts';
 import type { OpsOptions } from './options.ts';
 import { pastBetslips } from './pastBetslips.ts';
 import { publicRounds } from './publicRounds.ts';
-import { PastBetslipsResponse, PublicRounds } from './schemas.ts';
 
 /** GET /api/public/rounds: cached a minute by anyone. */
 export const publicRoundRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db }) => {
@@ -19,8 +19,6 @@ export const publicRoundRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (a
     return publicRounds(db);
   });
 };
-
-const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
 
 /** POST /api/protected/fetch-past-submitted-betslips?msisdn= */
 export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {

@@ -1,31 +1,20 @@
 // Reports and the audit trail under /api/admin: admins only; reading them is itself audited.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
+import { AuditQuery, AuditRows, ReportSummary, RoundReports } from '../../machines/wire/admin.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
-import { Text } from '../text.ts';
 import { auditor } from './audit.ts';
 import { readAudit } from './auditLog.ts';
 import type { OpsOptions } from './options.ts';
 import { roundReports, roundsCsv, summary } from './reports.ts';
-import { AuditRow, ISO_INSTANT, ReportSummary, RoundReport } from './schemas.ts';
-
-const AuditQuery = Type.Object({
-  actor: Type.Optional(Text({ maxLength: 64 })),
-  action: Type.Optional(Text({ maxLength: 64 })),
-  target: Type.Optional(Text({ maxLength: 64 })),
-  from: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
-  to: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
 
 export const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.admin));
   const audited = auditor(db, now);
   const report = (target: string) => ({ action: 'REPORTS.READ', target });
 
-  app.get('/reports/rounds', { schema: { response: { 200: Type.Array(RoundReport) } } }, async (request) =>
+  app.get('/reports/rounds', { schema: { response: { 200: RoundReports } } }, async (request) =>
     audited(request.user.msisdn, report('rounds'), () => roundReports(db)),
   );
 
@@ -45,7 +34,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, {
 
   app.get(
     '/audit',
-    { schema: { querystring: AuditQuery, response: { 200: Type.Array(AuditRow), '4xx': ErrorResponse } } },
+    { schema: { querystring: AuditQuery, response: { 200: AuditRows, '4xx': ErrorResponse } } },
     async (request) => {
       const q = request.query;
       const filter = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));

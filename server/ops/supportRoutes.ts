@@ -1,8 +1,16 @@
 // The call centre's routes under /api/admin (call centre and admins): a subscriber's wallet, the support
 // screen's one read and one action; and the deposits the provider flagged (admins only). Every read and
 // action is audited; a refused one is not.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
+import {
+  CodeSent,
+  MsisdnBody,
+  MsisdnParams,
+  MsisdnQuery,
+  SubscriberWallet,
+  SupportView,
+} from '../../machines/wire/support.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { OTP_TTL_SECONDS } from '../identity/otp.ts';
@@ -14,7 +22,6 @@ import { flaggedDeposits } from '../wallet/deposits.ts';
 import { walletInfo } from '../wallet/walletInfo.ts';
 import { auditor } from './audit.ts';
 import type { OpsOptions } from './options.ts';
-import { MsisdnBody, MsisdnParams, MsisdnQuery, SupportView, WalletInfoResponse } from './schemas.ts';
 import { subscriberLanguage, supportLookup } from './supportLookup.ts';
 
 /** The SMS language for a subscriber who never chose one: Sesotho, the app's default. */
@@ -35,7 +42,7 @@ export const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (ap
 
   app.get(
     '/subscribers/:msisdn/wallet',
-    { schema: { params: MsisdnParams, response: { 200: WalletInfoResponse, '4xx': ErrorResponse } } },
+    { schema: { params: MsisdnParams, response: { 200: SubscriberWallet, '4xx': ErrorResponse } } },
     async (request) => {
       const msisdn = subscriberNumber(request.params.msisdn);
       const known = await db.selectFrom('users').select('id').where('msisdn', '=', msisdn).executeTakeFirst();
@@ -68,7 +75,7 @@ export const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (ap
       schema: {
         body: MsisdnBody,
         response: {
-          200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }),
+          200: CodeSent,
           '4xx': ErrorResponse,
         },
       },

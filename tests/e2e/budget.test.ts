@@ -2,7 +2,7 @@
 // JavaScript and CSS the page loads before it is interactive, gzipped, as `npm run bench` measures them
 // (tests/bench/bundle.ts). Over budget, the message names the largest files; to see which modules grew,
 // build with source maps and compare (see tests/bench/bundle.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_BUDGET, firstLoad, PLAY_ROUTE } from '../bench/bundle.ts';
@@ -30,5 +30,16 @@ describe('first-load budget', () => {
       bundle.css.gzip,
       `/play first-load CSS is ${bundle.css.gzip} B gzip, over ${FIRST_LOAD_BUDGET.cssGzip} B: ${bundle.css.files.join(', ')}`,
     ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.cssGzip);
+  });
+
+  // The client imports wire types only (`import type` from machines/wire): no TypeBox in any chunk.
+  it('ships no TypeBox', () => {
+    const assets = join(dist, 'assets');
+    const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const withTypeBox = js.filter((f) =>
+      /'~kind'|"~kind"|TypeBox\.Kind/.test(readFileSync(join(assets, f), 'utf8')),
+    );
+    expect(js.length).toBeGreaterThan(0);
+    expect(withTypeBox).toEqual([]);
   });
 });

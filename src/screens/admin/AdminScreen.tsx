@@ -6,7 +6,7 @@ import { Link, useLoaderData } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { digitsOfCents } from '../../../machines/rules/money';
+import { digitsOfM } from '../../../machines/rules/money';
 import {
   type AdminBetslip,
   listBetslips,
@@ -78,21 +78,17 @@ export default function AdminScreen() {
   /** What publishing `sid` will do: live now, or wait for the open round. */
   const publishPlan = (sid: string) => {
     const open = betslips?.find(
-      (b) =>
-        b.sid !== sid &&
-        b.status === 'CURRENT' &&
-        typeof b.endsAt === 'string' &&
-        Date.parse(b.endsAt) > serverNow(),
+      (b) => b.sid !== sid && b.status === 'CURRENT' && Date.parse(b.endsAt) > serverNow(),
     );
     if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
     const other = open.sid;
-    const ends = open.endDate ?? '';
+    const ends = open.endDate;
     return t`Round ${other} is still open until ${ends}: ${sid} waits (scheduled) and goes live when it ends. The open round is not cut short.`;
   };
 
   /** When a SCHEDULED round goes live, in words. */
-  const goesLive = (goLiveAt: unknown) => {
-    if (typeof goLiveAt !== 'string') return t`Goes live when the open round ends.`;
+  const goesLive = (goLiveAt: string | null) => {
+    if (goLiveAt === null) return t`Goes live when the open round ends.`;
     const at = showInstant(goLiveAt);
     return t`Goes live at ${at} (Maseru time), once no other round is open.`;
   };
@@ -220,7 +216,7 @@ export default function AdminScreen() {
                       setConfirm(null);
                       const r = await settleBetslip(sid);
                       const winners = r.winners;
-                      const paid = digitsOfCents(r.paidCents);
+                      const paid = digitsOfM(r.paid);
                       return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
                     })
                   }

@@ -4,7 +4,7 @@
 import { PRIZE_TIERS, type PrizeTier } from '../../../machines/rules/prizeTiers';
 import type { PrizeRow } from '../../api/marketing';
 
-/** The server's largest prize (server/ops/schemas.ts `Money`), in M. */
+/** The server's largest prize (machines/wire/fields.ts `OperatorMoney`), in M. */
 export const MAX_PRIZE = 100_000_000;
 
 export type PrizeFields = Record<PrizeTier, string>;

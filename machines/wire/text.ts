@@ -1,4 +1,4 @@
-// Strings a request may carry (body, query string, path parameters). PostgreSQL cannot store the
+// Wire: strings a request may carry (body, query string, path parameters). PostgreSQL cannot store the
 // character U+0000 in text and fails the whole query, so every such string forbids it in its schema: a
 // NUL is a client's mistake, answered 400 ERRORS.INVALID_REQUEST before any handler runs.
 import { type TStringOptions, Type } from '@fastify/type-provider-typebox';
