@@ -3,23 +3,11 @@
 // those say nothing about why (the log does).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { Type } from '@fastify/type-provider-typebox';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../machines/wire/errors.ts';
 
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  messageKey: string;
-  message: string;
-}
-
-/** The one schema of every refusal (each route's 4xx, and 503), so refusal paths are type-checked too. */
-export const ErrorResponse = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  messageKey: Type.String(),
-  message: Type.String(),
-});
+// The one schema of every refusal lives with the other wire shapes; re-exported for the route files.
+export { type ErrorBody, ErrorResponse } from '../machines/wire/errors.ts';
 
 /** The JSON body of an error answer: the one builder every refusal goes through. */
 export function errorBody(statusCode: number, messageKey: string, message?: string): ErrorBody {

@@ -1,27 +1,16 @@
 // Shapes of the betslip machine: the wire betslip (docs/CONTRACTS.md "Play API"), the machine's
 // context (plain data only, so a snapshot can be persisted and stepped with `transition()`), events and input.
-import type { BetslipParams, Outcome, PredictionDto, Replacement } from '../rules/betslip';
+import type { Outcome, PredictionDto, Replacement } from '../rules/betslip';
+import type { CurrentBetslip } from '../wire/play';
 
 /** A match as fetch-current-betslip sends it (field names as the original API spells them). */
-export interface Match {
-  betslipPosotion: number;
-  tournament: string;
-  startDate: string;
-  homeTeam: string;
-  awayTeam: string;
-  homeTeamLogo: string;
-  awayTeamLogo: string;
-}
+export type Match = CurrentBetslip['matches'][number];
 
-export interface Betslip {
-  sid: string;
-  /** 'yyyy-mm-dd hh:mm', Africa/Maseru local time. */
-  endDate: string;
-  /** ISO 8601 UTC; our addition, preferred over endDate when present. */
-  endsAt?: string;
-  matches: Match[];
-  betslipParams: BetslipParams;
-}
+/**
+ * The wire betslip, with `endsAt` (ISO UTC, our addition, preferred over endDate) optional: an answer
+ * cached by an older build may lack it, and endDate ('yyyy-mm-dd hh:mm', Maseru) is read instead.
+ */
+export type Betslip = Omit<CurrentBetslip, 'endsAt'> & Partial<Pick<CurrentBetslip, 'endsAt'>>;
 
 /** What the submit actor sends (the host adds msisdn and lang, which the machine does not know). */
 export interface SubmitInput {

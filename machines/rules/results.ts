@@ -5,43 +5,12 @@ import type { ResultFilterId } from './filterIds.ts';
 
 export { isResultFilterId, RESULT_FILTERS, type ResultFilterId } from './filterIds.ts';
 
-/** A placed bet as fetch-past-submitted-betslips sends it. */
-export interface PlacedBet {
-  positionInBetSlip: number;
-  pick: string | null;
-  result: string | null;
-  /** null while the result is unknown. */
-  isCorrect: boolean | null;
-  tournament: string;
-  homeTeam: string;
-  awayTeam: string;
-  matchDate: string;
-  betDate: string;
-}
+import type { PastBetslipWire } from '../wire/results';
 
-/** Statistics published once a betslip closes: pick shares (0..1) per match and each tier's winners. */
-export interface BetslipStatistics {
-  matches: { position: number; home: number; draw: number; away: number }[];
-  tiers: { prizeType: number; winners: number; amountEach: number }[];
-}
+export type { BetslipStatistics, PlacedBet } from '../wire/results';
 
-/** A past betslip as fetch-past-submitted-betslips sends it (newest first). */
-export interface PastBetslip {
-  sid: string;
-  /** The slip's receipt reference (absent in answers cached by an older build). */
-  reference?: string | null;
-  won: boolean;
-  betSlipClosed: boolean;
-  subscriberId: string;
-  createdAt: string;
-  /** M */
-  amountWon: number;
-  prizeWon: string;
-  /** Correct so far while open (the final count once closed); null when not known. */
-  correctCount: number | null;
-  placedBets: PlacedBet[];
-  statistics: BetslipStatistics | null;
-}
+/** A past betslip as the client reads it: `reference` is absent in answers cached by an older build. */
+export type PastBetslip = Omit<PastBetslipWire, 'reference'> & Partial<Pick<PastBetslipWire, 'reference'>>;
 
 /** What a pick or result is shown as (HOME_WIN → HOME, ALL → ANY, unknown → N/A); the UI translates it. */
 export type PickLabel = 'HOME' | 'AWAY' | 'DRAW' | 'HOME, AWAY' | 'HOME, DRAW' | 'AWAY, DRAW' | 'ANY' | 'N/A';

@@ -1,19 +1,9 @@
 // The newest-version rules: the critical version alert shows when the server announces a
 // critical version newer than the running one, and stays away once dismissed for that version. Pure.
 
-/** Newest-version info as GET /web-registration/check-version answers it. */
-export interface NewestVersion {
-  version: string;
-  isCritical: boolean;
-  displayMessage: string;
-  link: string;
-}
+import type { ClientType, NewestVersion } from '../wire/push';
 
-/** Android check result as GET /web-registration/client-type answers it. */
-export interface ClientType {
-  android: boolean;
-  mobileAppUrl: string | null;
-}
+export type { ClientType, NewestVersion } from '../wire/push';
 
 /** Compares dotted versions numerically ('1.10.0' > '1.9.2'); a missing or non-numeric part counts as 0. */
 export function compareVersions(a: string, b: string): number {

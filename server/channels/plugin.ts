@@ -2,15 +2,15 @@
 // /api/sms/inbound (two-way SMS). Both are form-encoded (JSON is taken too) and both carry the gateway's
 // shared secret as ?token= when USSD_GATEWAY_TOKEN is set; production without it registers neither.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { SmsBody, TokenQuery, UssdBody } from '../../machines/wire/channels.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { errorBody } from '../errors.ts';
 import { CurrentBetslipCache } from '../play/currentBetslip.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { Text } from '../text.ts';
 import { answerSms, type SmsDeps } from './sms.ts';
 import type { ChannelDeps } from './submitChannel.ts';
 import { answerUssd, type UssdDeps } from './ussd.ts';
@@ -29,25 +29,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Whether the request carries the gateway's token (compared in constant time). */
 const tokenMatches = (expected: string, given: unknown): boolean =>
   typeof given === 'string' && timingSafeEqual(digest(expected), digest(given));
-
-const UssdBody = Type.Object({
-  sessionId: Text({ minLength: 1, maxLength: 128 }),
-  serviceCode: Type.Optional(Text({ maxLength: 64 })),
-  phoneNumber: Text({ minLength: 1, maxLength: 32 }),
-  networkCode: Type.Optional(Text({ maxLength: 32 })),
-  text: Type.Optional(Text({ maxLength: 2000 })),
-});
-
-const SmsBody = Type.Object({
-  from: Text({ minLength: 1, maxLength: 32 }),
-  to: Type.Optional(Text({ maxLength: 32 })),
-  text: Text({ maxLength: 2000 }),
-  id: Text({ minLength: 1, maxLength: 128 }),
-  date: Type.Optional(Text({ maxLength: 64 })),
-  linkId: Type.Optional(Text({ maxLength: 128 })),
-});
-
-const TokenQuery = Type.Object({ token: Type.Optional(Text({ maxLength: 256 })) });
 
 export async function registerChannels(app: FastifyInstance, options: ChannelOptions): Promise<void> {
   const { config } = options;

@@ -1,10 +1,16 @@
 // The operator's content for everyone (no sign-in: /tnc and /privacy are read before registering) and
 // the signed-in subscriber's acceptance of the current terms (CONTRACTS.md "Launch content and terms").
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import {
+  AcceptTermsBody,
+  ContentDoc,
+  ContentParams,
+  ContentQuery,
+  TermsAccepted,
+} from '../../machines/wire/content.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
-import { Text } from '../text.ts';
 import { DOCS, LANGS, type Lang, type SiteContent } from './siteContent.ts';
 import { acceptedVersion, recordAcceptance } from './terms.ts';
 
@@ -25,17 +31,9 @@ export const publicContentRoutes: FastifyPluginAsyncTypebox<{ content: SiteConte
     '/content/:doc',
     {
       schema: {
-        params: Type.Object({ doc: Text({ maxLength: 32 }) }),
-        querystring: Type.Object({ lang: Type.Optional(Text({ maxLength: 16 })) }),
-        response: {
-          200: Type.Object({
-            doc: Type.String(),
-            lang: Type.String(),
-            version: Type.String(),
-            markdown: Type.String(),
-          }),
-          ...errors,
-        },
+        params: ContentParams,
+        querystring: ContentQuery,
+        response: { 200: ContentDoc, ...errors },
       },
     },
     async (request, reply) => {
@@ -65,8 +63,8 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{
     '/accept-terms',
     {
       schema: {
-        body: Type.Object({ version: Text({ minLength: 1, maxLength: 40 }) }),
-        response: { 200: Type.Object({ version: Type.String(), acceptedAt: Type.String() }), ...errors },
+        body: AcceptTermsBody,
+        response: { 200: TermsAccepted, ...errors },
       },
     },
     async (request) => {

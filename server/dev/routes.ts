@@ -1,11 +1,18 @@
 // Demo-mode developer routes. Registered only when config.demo is on, so production has no /dev at all.
 import { randomUUID } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import {
+  DevRound,
+  DevSmsBody,
+  DevSmsQuery,
+  EndSoonBody,
+  RoundQuery,
+  SmsList,
+} from '../../machines/wire/dev.ts';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { promoteScheduled } from '../play/betslips.ts';
-import { Text } from '../text.ts';
 import { PHONE_HTML, PHONE_JS } from './phonePage.ts';
 
 export interface DevOptions {
@@ -15,15 +22,6 @@ export interface DevOptions {
 }
 
 const OUTBOX_LIMIT = 50;
-
-const SmsList = Type.Array(
-  Type.Object({
-    msisdn: Type.String(),
-    text: Type.String(),
-    otp: Type.Union([Type.String(), Type.Null()]),
-    createdAt: Type.String(),
-  }),
-);
 
 export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db, gatewayToken }) => {
   /** The phone simulator: USSD and SMS from a browser (phonePage.ts). */
@@ -38,7 +36,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
     '/sms',
     {
       schema: {
-        body: Type.Object({ from: Text({ minLength: 1, maxLength: 32 }), text: Text({ maxLength: 1000 }) }),
+        body: DevSmsBody,
       },
     },
     async (request, reply) => {
@@ -64,7 +62,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
     '/sms',
     {
       schema: {
-        querystring: Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) }),
+        querystring: DevSmsQuery,
         response: { 200: SmsList },
       },
     },
@@ -96,8 +94,8 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
     '/close-current-betslip',
     {
       schema: {
-        querystring: Type.Object({ played: Type.Optional(Type.Literal('1')) }),
-        response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) },
+        querystring: RoundQuery,
+        response: { 200: DevRound },
       },
     },
     async (request) => {
@@ -132,8 +130,8 @@ export const devRoutes: FastifyPluginAsyncTypebox<DevOptions> = async (app, { db
     '/current-betslip-ends-in',
     {
       schema: {
-        body: Type.Object({ minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }) }),
-        response: { 200: Type.Object({ sid: Type.Union([Type.String(), Type.Null()]) }) },
+        body: EndSoonBody,
+        response: { 200: DevRound },
       },
     },
     async (request) => {

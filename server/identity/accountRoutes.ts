@@ -1,12 +1,12 @@
 // POST /api/protected/change-password (CONTRACTS.md "Wallet, subscription and account API"): the old
 // password is checked with the argon2 hasher, the new one must pass the shared compliance rule, and every
 // other sign-in session of the user ends (their refresh tokens are revoked; this one stays signed in).
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
+import { ChangePasswordBody, PasswordChanged } from '../../machines/wire/account.ts';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, errorBody } from '../errors.ts';
-import { Text } from '../text.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { findUserById, setPassword } from './users.ts';
@@ -18,15 +18,10 @@ export interface AccountRoutesOptions {
   now: () => Date;
 }
 
-/** Longer passwords are refused by the schema: argon2 over a huge input is a cheap denial of service. */
-const Password = Text({ maxLength: 256 });
-
-const ChangePasswordBody = Type.Object({ oldPassword: Password, newPassword: Password });
-
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, o) => {
   app.post(
     '/change-password',
-    { schema: { body: ChangePasswordBody, response: { 200: Type.Boolean(), '4xx': ErrorResponse } } },
+    { schema: { body: ChangePasswordBody, response: { 200: PasswordChanged, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { oldPassword, newPassword } = request.body;
       // The cheap check first: a non-compliant password costs no hashing.

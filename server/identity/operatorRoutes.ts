@@ -3,23 +3,25 @@
 // password an admin chose changes it, before anything else, with POST /api/web-registration/operator-password
 // (website client, as registration): the old password proves who asks, under the sign-in's brute-force
 // limits, since it is one more place a password is checked.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import { ROLES } from '../../machines/rules/roles.ts';
-import type { Database } from '../db/index.ts';
-import { ErrorResponse, errorBody } from '../errors.ts';
-import { audit } from '../ops/audit.ts';
-import type { OpResult } from '../ops/outcome.ts';
-import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
+import { Done } from '../../machines/wire/identity.ts';
 import {
   NewOperatorBody,
   Operator,
   OperatorParams,
   OperatorPasswordBody,
+  Operators,
   OwnPasswordBody,
-} from './operatorSchemas.ts';
+} from '../../machines/wire/operators.ts';
+import type { Database } from '../db/index.ts';
+import { ErrorResponse, errorBody } from '../errors.ts';
+import { audit } from '../ops/audit.ts';
+import type { OpResult } from '../ops/outcome.ts';
+import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
 import { addOperator, disableOperator, listOperators, setOperatorPassword } from './operators.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { requireRole } from './protect.ts';
@@ -47,7 +49,7 @@ const adminOperatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = as
   app.addHook('onRequest', requireRole(ROLES.admin));
   const change = (actor: string) => ({ actor, at: o.now() });
 
-  app.get('/operators', { schema: { response: { 200: Type.Array(Operator) } } }, async (request) => {
+  app.get('/operators', { schema: { response: { 200: Operators } } }, async (request) => {
     const list = await listOperators(o.db);
     await audit(o.db, { actor: request.user.msisdn, action: 'OPERATORS.LIST', target: 'operators' }, o.now());
     return list;
@@ -98,7 +100,7 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
     {
       schema: {
         body: OwnPasswordBody,
-        response: { 200: Type.Object({ message: Type.String() }), '4xx': ErrorResponse },
+        response: { 200: Done, '4xx': ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // Bearer-token protection for /api/protected/*: the subscriber is known from a verified access token
 // (signature by our key, RS256 only, unexpired, typ Bearer, our issuer, issued to the app's client), never
 // from the request body.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -10,6 +10,7 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import { WhoAmI } from '../../machines/wire/identity.ts';
 import { errorBody } from '../errors.ts';
 import { realmIssuer } from './issuer.ts';
 import type { AuthUser, TokenService } from './tokens.ts';
@@ -83,8 +84,6 @@ export function requireRole(...roles: string[]) {
     if (!holdsRole(request, roles)) await forbidden(reply);
   };
 }
-
-const WhoAmI = Type.Object({ msisdn: Type.String(), roles: Type.Array(Type.String()) });
 
 /** GET /api/protected/whoami: who the token speaks for (used by tests and for diagnostics). */
 export const whoamiRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,16 +4,24 @@
 // the code proved the phone, so it reveals nothing to a stranger); its password is reset only through
 // reset-password, which ends every sign-in session of the account. Asking for a reset code answers the same
 // whether or not the number has an account; only an account gets the SMS.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
 import { ROLES } from '../../machines/rules/roles.ts';
+import {
+  CodeSent,
+  Done,
+  OtpChecked,
+  RegisterBody,
+  RequestOtpBody,
+  ResetPasswordBody,
+  SubmitOtpBody,
+} from '../../machines/wire/identity.ts';
 import { recordAcceptance } from '../content/terms.ts';
 import type { OtpPurpose } from '../db/identityTables.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse, errorBody } from '../errors.ts';
-import { Text } from '../text.ts';
 import { clearAccountFailures } from './loginLimits.ts';
 import { normaliseMsisdn } from './msisdn.ts';
 import { parseBasic, secretsMatch } from './oauth.ts';
@@ -34,14 +42,6 @@ export interface RegistrationOptions {
   websiteSecret: string;
   now: () => Date;
 }
-
-// Lengths are generous for what people type and small enough that nothing huge reaches a handler.
-const Msisdn = Text({ minLength: 1, maxLength: 32 });
-const Lang = Type.Optional(Text({ maxLength: 16 }));
-const Otp = Text({ minLength: 1, maxLength: 16 });
-const Password = Text({ minLength: 1, maxLength: 256 });
-/** What a code is asked for; a client that does not say (the original app) is registering. */
-const Purpose = Type.Optional(Type.Union([Type.Literal('REGISTER'), Type.Literal('RESET')]));
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -102,8 +102,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/request-otp',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang, purpose: Purpose }),
-        response: { 200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }), ...errors },
+        body: RequestOtpBody,
+        response: { 200: CodeSent, ...errors },
       },
     },
     async (request) => {
@@ -118,8 +118,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/submit-otp',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, purpose: Purpose }),
-        response: { 200: Type.Object({ valid: Type.Boolean() }), ...errors },
+        body: SubmitOtpBody,
+        response: { 200: OtpChecked, ...errors },
       },
     },
     async (request) => {
@@ -138,16 +138,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/register',
     {
       schema: {
-        body: Type.Object({
-          msisdn: Msisdn,
-          lang: Lang,
-          submittedOtp: Otp,
-          userInput: Password,
-          // Optional in the schema so a missing one gets its own message key, not a generic 400.
-          ageConfirmed: Type.Optional(Type.Boolean()),
-          termsVersion: Type.Optional(Text({ maxLength: 40 })),
-        }),
-        response: { 201: Type.Object({ message: Type.String() }), ...errors },
+        body: RegisterBody,
+        response: { 201: Done, ...errors },
       },
     },
     async (request, reply) => {
@@ -188,8 +180,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<RegistrationOptions> 
     '/reset-password',
     {
       schema: {
-        body: Type.Object({ msisdn: Msisdn, lang: Lang, submittedOtp: Otp, newPassword: Password }),
-        response: { 200: Type.Object({ message: Type.String() }), ...errors },
+        body: ResetPasswordBody,
+        response: { 200: Done, ...errors },
       },
     },
     async (request) => {

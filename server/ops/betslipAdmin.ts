@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { roundProblem } from '../../machines/rules/round.ts';
 import { asStoredResult, resultFromWire, resultToWire } from '../../machines/rules/settlement.ts';
+import type { CreateBetslipInput, Published } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import type { StoredBetslipParams } from '../db/playWalletTables.ts';
 import { ALL_TEAMS, logoPath } from '../demo/teams.ts';
@@ -19,7 +20,6 @@ import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 import { addToJackpot, inCents, insertPrizes } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
-import type { CreateBetslipInput } from './schemas.ts';
 
 type Db = Kysely<Database>;
 
@@ -98,17 +98,6 @@ export async function createBetslip(
     throw error;
   }
   return done({ sid });
-}
-
-export interface Published {
-  sid: string;
-  /** CURRENT: live now; SCHEDULED: goes live at `goLiveAt`, or when the current round ends. */
-  status: 'CURRENT' | 'SCHEDULED';
-  /** The betslip this one follows, if it waits for one (still open). */
-  after: string | null;
-  goLiveAt: string | null;
-  /** A current betslip that had already passed its end and was closed by this publish. */
-  closed: string | null;
 }
 
 /**

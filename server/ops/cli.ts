@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { CreateBetslipBody, type CreateBetslipInput } from '../../machines/wire/admin.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
@@ -22,7 +23,6 @@ import {
 } from './operatorCli.ts';
 import type { OpResult } from './outcome.ts';
 import { runPreflight } from './preflight.ts';
-import { CreateBetslipBody, type CreateBetslipInput } from './schemas.ts';
 import { settleBetslip } from './settle.ts';
 
 const USAGE = `usage: npm run ops -- <command>
@@ -160,7 +160,10 @@ export async function run(argv: string[], out = console.log, err = console.error
       }
       case 'settle': {
         const settled = await settleWithNotices(db, config.databaseUrl, who, sid());
-        result = settled.ok ? { ok: true, value: { ...settled.value, event: undefined } } : settled;
+        // The admin API's answer (paid in M), not the internal cents.
+        result = settled.ok
+          ? { ok: true, value: { ...settled.value, event: undefined, paidCents: undefined } }
+          : settled;
         break;
       }
       case 'list':

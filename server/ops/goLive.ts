@@ -4,10 +4,10 @@
 // cron runs, so an early, late or repeated run opens the round once; the cron stays as the safety net
 // (an instance that restarts, an open round whose end was moved).
 import type { Kysely } from 'kysely';
+import type { Published } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import type { Jobs } from '../jobs/index.ts';
 import { QUEUES } from '../jobs/queues.ts';
-import type { Published } from './betslipAdmin.ts';
 
 /** When `published` (SCHEDULED) can go live: after the round it waits for ends and not before its time. */
 export async function goLiveDue(db: Kysely<Database>, published: Published): Promise<Date | null> {

@@ -2,23 +2,11 @@
 // "Operations tools"). Amounts in M, computed from the ledger and the submissions in the database, so
 // the figures are the money's own record, never a counter kept beside it.
 import { type Kysely, sql } from 'kysely';
+import type { ReportSummary, RoundReport } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import { toCents } from '../wallet/ledger.ts';
 
 type Db = Kysely<Database>;
-
-export interface RoundReport {
-  sid: string;
-  status: string;
-  entries: number;
-  players: number;
-  turnover: number;
-  paidFromWallet: number;
-  paidByAirtime: number;
-  prizesPaid: number;
-  /** prizesPaid / turnover (0 when nothing was taken), four decimals. */
-  payoutRatio: number;
-}
 
 const inM = (cents: unknown) => toCents(cents as string | number | null) / 100;
 
@@ -85,17 +73,9 @@ export function roundsCsv(reports: readonly RoundReport[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export interface Summary {
-  /** What the wallets hold: owed to subscribers. */
-  walletLiabilities: number;
-  pendingCashOuts: number;
-  pendingDeposits: number;
-  playersLast7Days: number;
-}
-
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function summary(db: Db, now: Date): Promise<Summary> {
+export async function summary(db: Db, now: Date): Promise<ReportSummary> {
   const [wallets, cashOuts, deposits, players] = await Promise.all([
     db
       .selectFrom('wallet_moves')

@@ -2,10 +2,42 @@
 // /api/protected, and the operators' API under /api/admin. Every /api/admin route needs a valid token
 // (401) and one of its roles (403 AUTH.FORBIDDEN), both checked on request, before the body is read.
 
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ROLES } from '../../machines/rules/roles.ts';
+import {
+  AdminBetslips,
+  AuditQuery,
+  AuditRows,
+  CreateBetslipBody,
+  Created,
+  isPublishBody,
+  PublishAnswer,
+  ReportSummary,
+  ResultBody,
+  RoundReports,
+  SettleAnswer,
+  SettlementPreview,
+  SidParams,
+} from '../../machines/wire/admin.ts';
+import {
+  IdParams,
+  PrizesBody,
+  PrizeTable,
+  TestimonialBody,
+  TestimonialCreated,
+} from '../../machines/wire/marketing.ts';
+import { PublicRounds } from '../../machines/wire/public.ts';
+import { PastBetslipsResponse, PastQuery } from '../../machines/wire/results.ts';
+import {
+  CodeSent,
+  MsisdnBody,
+  MsisdnParams,
+  MsisdnQuery,
+  SubscriberWallet,
+  SupportView,
+} from '../../machines/wire/support.ts';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, errorBody } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
@@ -14,7 +46,6 @@ import { forbidden, holdsRole, registerProtected, requireRole } from '../identit
 import { requestCode } from '../identity/registrationRoutes.ts';
 import { findUserByUsername } from '../identity/users.ts';
 import { fetchPrizes } from '../play/content.ts';
-import { Text } from '../text.ts';
 import { depositView } from '../wallet/depositRoutes.ts';
 import { flaggedDeposits } from '../wallet/deposits.ts';
 import { walletInfo } from '../wallet/walletInfo.ts';
@@ -27,31 +58,6 @@ import type { OpResult } from './outcome.ts';
 import { pastBetslips } from './pastBetslips.ts';
 import { publicRounds } from './publicRounds.ts';
 import { roundReports, roundsCsv, summary } from './reports.ts';
-import {
-  AuditRow,
-  BetslipSummary,
-  CreateBetslipBody,
-  IdParams,
-  ISO_INSTANT,
-  isPublishBody,
-  MsisdnBody,
-  MsisdnParams,
-  MsisdnQuery,
-  PastBetslipsResponse,
-  PrizesBody,
-  PrizeTable,
-  PublicRounds,
-  PublishAnswer,
-  ReportSummary,
-  ResultBody,
-  RoundReport,
-  SettleAnswer,
-  SettlementPreview,
-  SidParams,
-  SupportView,
-  TestimonialBody,
-  WalletInfoResponse,
-} from './schemas.ts';
 import { settleBetslip } from './settle.ts';
 import { settlementPreview } from './settlePreview.ts';
 import { subscriberLanguage, supportLookup } from './supportLookup.ts';
@@ -74,8 +80,6 @@ function answer<T>(reply: FastifyReply, result: OpResult<T>, status = 200) {
   }
   return reply.code(status).send(result.value);
 }
-
-const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
 
 /** POST /api/protected/fetch-past-submitted-betslips?msisdn= */
 export const pastRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
@@ -101,7 +105,7 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   app.addHook('onRequest', requireRole(ROLES.admin));
 
   // Reads are audited like actions (after the read: a failed one leaves no row).
-  app.get('/betslips', { schema: { response: { 200: Type.Array(BetslipSummary) } } }, async (request) => {
+  app.get('/betslips', { schema: { response: { 200: AdminBetslips } } }, async (request) => {
     const list = await listBetslips(db, now());
     await audit(db, { actor: request.user.msisdn, action: 'BETSLIPS.LIST', target: 'betslips' }, now());
     return list;
@@ -125,7 +129,7 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
     {
       schema: {
         body: CreateBetslipBody,
-        response: { 201: Type.Object({ sid: Type.String() }), '4xx': ErrorResponse },
+        response: { 201: Created, '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>
@@ -205,23 +209,13 @@ const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, n
   );
 };
 
-const AuditQuery = Type.Object({
-  actor: Type.Optional(Text({ maxLength: 64 })),
-  action: Type.Optional(Text({ maxLength: 64 })),
-  target: Type.Optional(Text({ maxLength: 64 })),
-  from: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
-  to: Type.Optional(Text({ maxLength: 40, pattern: ISO_INSTANT })),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-});
-
 /** Reports and the audit trail: admins only; reading them is itself audited. */
 const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.admin));
   const read = (request: FastifyRequest, target: string) =>
     audit(db, { actor: request.user.msisdn, action: 'REPORTS.READ', target }, now());
 
-  app.get('/reports/rounds', { schema: { response: { 200: Type.Array(RoundReport) } } }, async (request) => {
+  app.get('/reports/rounds', { schema: { response: { 200: RoundReports } } }, async (request) => {
     const reports = await roundReports(db);
     await read(request, 'rounds');
     return reports;
@@ -244,7 +238,7 @@ const reportRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, no
 
   app.get(
     '/audit',
-    { schema: { querystring: AuditQuery, response: { 200: Type.Array(AuditRow), '4xx': ErrorResponse } } },
+    { schema: { querystring: AuditQuery, response: { 200: AuditRows, '4xx': ErrorResponse } } },
     async (request) => {
       const q = request.query;
       const rows = await readAudit(db, {
@@ -269,7 +263,7 @@ const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db
 
   app.get(
     '/subscribers/:msisdn/wallet',
-    { schema: { params: MsisdnParams, response: { 200: WalletInfoResponse, '4xx': ErrorResponse } } },
+    { schema: { params: MsisdnParams, response: { 200: SubscriberWallet, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const msisdn = normaliseMsisdn(request.params.msisdn);
       if (!msisdn) return reply.code(400).send(errorBody(400, 'MSISDN.INVALID'));
@@ -303,7 +297,7 @@ const callCentreRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db
       schema: {
         body: MsisdnBody,
         response: {
-          200: Type.Object({ message: Type.String(), expiresIn: Type.Integer() }),
+          200: CodeSent,
           '4xx': ErrorResponse,
         },
       },
@@ -339,7 +333,7 @@ const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db,
     {
       schema: {
         body: TestimonialBody,
-        response: { 201: Type.Object({ id: Type.Integer() }), '4xx': ErrorResponse },
+        response: { 201: TestimonialCreated, '4xx': ErrorResponse },
       },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@
 // only the prizes not paid yet (each is keyed by its submission). A SETTLED betslip pays nothing more.
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import { centsToM } from '../../machines/rules/betslip.ts';
 import {
   asStoredResult,
   countsToShares,
@@ -20,6 +21,7 @@ import {
   type StoredResult,
   shareTiers,
 } from '../../machines/rules/settlement.ts';
+import type { SettleAnswer as WireSettleAnswer } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import type { DomainEvents } from '../events.ts';
 import { toCents } from '../wallet/ledger.ts';
@@ -39,12 +41,21 @@ export interface StoredStatistics {
 
 export type SettledEvent = DomainEvents['betslip.settled'][0];
 
-export interface SettleAnswer {
-  settled: boolean;
-  winners: number;
+/**
+ * The wire answer (machines/wire/admin.ts SettleAnswer: `paid` in M) plus `paidCents`, the same sum in
+ * exact cents for the server's own callers; the route's schema sends only the wire fields.
+ */
+export interface SettleAnswer extends WireSettleAnswer {
   /** What this call paid (0 when the betslip was settled before). */
   paidCents: number;
 }
+
+const answer = (winners: number, paidCents: number): SettleAnswer => ({
+  settled: true,
+  winners,
+  paid: centsToM(paidCents),
+  paidCents,
+});
 
 export interface SettleOptions {
   /** Slips written (and winners paid) per transaction. */
@@ -128,7 +139,7 @@ async function settledBefore(db: Db, actor: string, sid: string, now: Date) {
     .where('amount_won_cents', '>', 0)
     .executeTakeFirstOrThrow();
   await audit(db, { actor, action: 'BETSLIP.SETTLE', target: sid, detail: { again: true } }, now);
-  return done({ settled: true, winners: Number(row.n), paidCents: 0, event: null });
+  return done({ ...answer(Number(row.n), 0), event: null });
 }
 
 /**
@@ -239,5 +250,5 @@ export async function settleBetslip(
   // Every participant and every winning slip, for in-process listeners of betslip.settled. The push
   // notices do not use it: their job reads the same from the database, so a crash loses none.
   const event: SettledEvent | null = finished ? { sid, participants, winners } : null;
-  return done({ settled: true, winners: winners.length, paidCents, event });
+  return done({ ...answer(winners.length, paidCents), event });
 }

@@ -2,6 +2,7 @@
 // settlement itself (countSlips, shareTiers, payoutOf), so the preview is what settling pays.
 import type { Kysely } from 'kysely';
 import { asStoredResult, payoutOf, type StoredResult, shareTiers } from '../../machines/rules/settlement.ts';
+import type { SettlementPreview } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { poolsOf, SETTLE_PAGE } from './settle.ts';
@@ -9,13 +10,10 @@ import { countSlips } from './settleRead.ts';
 
 const inM = (cents: number) => cents / 100;
 
-export interface PreviewAnswer {
-  tiers: Array<{ prizeType: number; winners: number; amountEach: number; pool: number }>;
-  totalPayout: number;
-  rollover: number;
-}
-
-export async function settlementPreview(db: Kysely<Database>, sid: string): Promise<OpResult<PreviewAnswer>> {
+export async function settlementPreview(
+  db: Kysely<Database>,
+  sid: string,
+): Promise<OpResult<SettlementPreview>> {
   const betslip = await db
     .selectFrom('betslips')
     .select(['status', 'rollover'])

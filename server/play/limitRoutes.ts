@@ -1,11 +1,12 @@
 // Responsible play (CONTRACTS.md): GET/POST play-limits and POST play-pause, for the signed-in
 // subscriber. Each change is read-modify-write under a row lock, so two concurrent changes cannot undo
 // each other (e.g. a pause lost to a limit change made at the same moment).
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { DepositLimitBody, LimitBody, PauseBody, PlayLimits } from '../../machines/wire/account.ts';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, refusal } from '../errors.ts';
-import { changeLimit, type LimitState, PAUSES, type PauseDuration, startPause } from './limitRules.ts';
+import { changeLimit, type LimitState, type PauseDuration, startPause } from './limitRules.ts';
 import { limitsView, loadDepositLimit, loadLimits, saveDepositLimit, saveLimits } from './limits.ts';
 
 export interface LimitRoutesOptions {
@@ -13,39 +14,12 @@ export interface LimitRoutesOptions {
   now: () => Date;
 }
 
-const Money = Type.Union([Type.Number(), Type.Null()]);
-const When = Type.Union([Type.String(), Type.Null()]);
-
-const LimitsView = Type.Object({
-  weeklyLimit: Money,
-  pendingWeeklyLimit: Money,
-  pendingFrom: When,
-  pausedUntil: When,
-  spentThisWeek: Type.Number(),
-  weeklyDepositLimit: Money,
-  pendingWeeklyDepositLimit: Money,
-  depositPendingFrom: When,
-  depositedThisWeek: Type.Number(),
-});
-
-const DepositLimitBody = Type.Object({
-  weeklyDepositLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
-});
-
 /** M with at most two decimals to cents; undefined when it has more. */
 function limitCentsOf(limit: number | null): number | null | undefined {
   if (limit === null) return null;
   const cents = Math.round(limit * 100);
   return Math.abs(limit * 100 - cents) > 1e-6 ? undefined : cents;
 }
-
-const LimitBody = Type.Object({
-  weeklyLimit: Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
-});
-
-const PauseBody = Type.Object({
-  duration: Type.Union(Object.keys(PAUSES).map((d) => Type.Literal(d))),
-});
 
 export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async (app, o) => {
   const { db } = o;
@@ -75,13 +49,13 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
     return limitsView(db, msisdn, now, state);
   }
 
-  app.get('/play-limits', { schema: { response: { 200: LimitsView } } }, async (request) =>
+  app.get('/play-limits', { schema: { response: { 200: PlayLimits } } }, async (request) =>
     limitsView(db, request.user.msisdn, o.now()),
   );
 
   app.post(
     '/play-limits',
-    { schema: { body: LimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
+    { schema: { body: LimitBody, response: { 200: PlayLimits, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const { weeklyLimit } = request.body;
       let limitCents: number | null = null;
@@ -98,7 +72,7 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
   // The weekly deposit limit, with the stake limit's rules: lower at once, higher after a day.
   app.post(
     '/deposit-limit',
-    { schema: { body: DepositLimitBody, response: { 200: LimitsView, '4xx': ErrorResponse } } },
+    { schema: { body: DepositLimitBody, response: { 200: PlayLimits, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const limitCents = limitCentsOf(request.body.weeklyDepositLimit);
       if (limitCents === undefined) return reply.code(400).send(refusal(400, 'AMOUNT.INVALID').body);
@@ -106,7 +80,7 @@ export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async 
     },
   );
 
-  app.post('/play-pause', { schema: { body: PauseBody, response: { 200: LimitsView } } }, async (request) =>
+  app.post('/play-pause', { schema: { body: PauseBody, response: { 200: PlayLimits } } }, async (request) =>
     update(request.user.msisdn, (state, now) =>
       startPause(state, request.body.duration as PauseDuration, now),
     ),

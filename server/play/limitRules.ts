@@ -2,12 +2,15 @@
 // effect at once; raising or removing a limit only after a cooling-off day, so a limit cannot be lifted
 // in the heat of the moment. A pause can be extended but never shortened. Weeks start Monday 00:00 in
 // Lesotho.
+import type { PauseDuration } from '../../machines/wire/account.ts';
 import { maseruDayAt } from './maseruTime.ts';
+
+export type { PauseDuration } from '../../machines/wire/account.ts';
 
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
 
-export const PAUSES = { '24h': 1, '7d': 7, '30d': 30 } as const;
-export type PauseDuration = keyof typeof PAUSES;
+/** Days per pause: every duration the wire offers (machines/wire/account.ts), no other. */
+export const PAUSES = { '24h': 1, '7d': 7, '30d': 30 } as const satisfies Record<PauseDuration, number>;
 
 export interface LimitState {
   weeklyLimitCents: number | null;

@@ -2,13 +2,13 @@
 // subscriber's own slips on a betslip with their receipts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { JwksResponse, MySlipsQuery, MySlipsResponse } from '../../machines/wire/play.ts';
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
 import { currentBetslip } from './betslips.ts';
 import type { ReceiptKey } from './receiptKey.ts';
 import { predictionNumbers } from './receipts.ts';
-import { JwksResponse, MySlipsQuery, MySlipsResponse } from './schemas.ts';
 
 /** Receipts are checked offline from a cached copy; a day is short next to how long a key lives. */
 const JWKS_CACHE = 'public, max-age=86400';

@@ -2,6 +2,14 @@
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { slipCode } from '../../machines/rules/channelPicks.ts';
+import {
+  BetslipResponse,
+  PrizesResponse,
+  SubmitAccepted,
+  SubmitBody,
+  SubmitHeaders,
+  TestimonialsResponse,
+} from '../../machines/wire/play.ts';
 import { claimSlipCode } from '../channels/slipCodes.ts';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
@@ -11,14 +19,6 @@ import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
 import type { ReceiptKey } from './receiptKey.ts';
-import {
-  BetslipResponse,
-  PrizesResponse,
-  SubmitAccepted,
-  SubmitBody,
-  SubmitHeaders,
-  TestimonialsResponse,
-} from './schemas.ts';
 import { BillingUnavailableError, type StakeGuard, submitBetslip } from './submit.ts';
 
 export interface PlayOptions {

@@ -1,45 +1,19 @@
 // Standing picks (CONTRACTS.md "Standing picks"): GET, PUT and DELETE /standing-picks for the signed-in
 // subscriber. PUT checks the picks against the current open round (complete, valid, within its limits):
 // the choice is set in that round and played from the next one on (standingPicks.ts).
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { validatePredictions } from '../../machines/rules/betslip.ts';
+import { StandingBody, StandingView } from '../../machines/wire/account.ts';
 import type { Database } from '../db/index.ts';
 import { ErrorResponse, refusal } from '../errors.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
-import { SubmitBody } from './schemas.ts';
 import { cancelStandingPicks, lastStandingPlay, setStandingPicks, standingPicksOf } from './standingPicks.ts';
 
 export interface StandingRoutesOptions {
   db: Kysely<Database>;
   now: () => Date;
 }
-
-const Prediction = Type.Object({ betSlipPosition: Type.Integer(), prediction: Type.Integer() });
-
-const StandingView = Type.Object({
-  standing: Type.Union([
-    Type.Object({
-      positionAndPredictionDtos: Type.Array(Prediction),
-      setInSid: Type.String(),
-      updatedAt: Type.String(),
-    }),
-    Type.Null(),
-  ]),
-  lastPlay: Type.Union([
-    Type.Object({
-      sid: Type.String(),
-      status: Type.String(),
-      messageKey: Type.Union([Type.String(), Type.Null()]),
-      at: Type.String(),
-    }),
-    Type.Null(),
-  ]),
-});
-
-const StandingBody = Type.Object({
-  positionAndPredictionDtos: SubmitBody.properties.positionAndPredictionDtos,
-});
 
 export const standingRoutes: FastifyPluginAsyncTypebox<StandingRoutesOptions> = async (app, o) => {
   const { db } = o;

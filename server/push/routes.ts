@@ -1,10 +1,10 @@
 // Push subscription calls (CONTRACTS.md "PWA, push and version API"), under /api/protected: the signed-in
 // subscriber's browser subscription or native registration token. The subscriber comes from the token.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { MobileTokenBody, PushSaved, WebSubscription } from '../../machines/wire/push.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
-import { Text } from '../text.ts';
 import { isAcceptableEndpoint } from './sender.ts';
 import { saveMobileToken, saveWebSubscription } from './subscriptions.ts';
 
@@ -15,17 +15,6 @@ export interface PushRoutesOptions {
 }
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
-
-/** PushSubscription.toJSON() as browsers send it; `lang` (our addition) picks the notification language. */
-const WebSubscription = Type.Object({
-  endpoint: Text({ minLength: 1, maxLength: 2048 }),
-  expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  keys: Type.Object({
-    p256dh: Text({ minLength: 1, maxLength: 256 }),
-    auth: Text({ minLength: 1, maxLength: 128 }),
-  }),
-  lang: Type.Optional(Text({ maxLength: 16 })),
-});
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const bytes = (value: string) => (B64URL.test(value) ? Buffer.from(value, 'base64url') : Buffer.alloc(0));
@@ -42,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<PushRoutesOptions> = async (a
     {
       schema: {
         body: WebSubscription,
-        response: { 200: Type.Object({ response: Type.String() }), ...errors },
+        response: { 200: PushSaved, ...errors },
       },
     },
     async (request) => {
@@ -63,8 +52,8 @@ export const pushRoutes: FastifyPluginAsyncTypebox<PushRoutesOptions> = async (a
     '/mobile-push-notification-subscription',
     {
       schema: {
-        body: Type.Object({ registrationToken: Text({ minLength: 1, maxLength: 4096 }) }),
-        response: { 200: Type.Object({ response: Type.String() }), ...errors },
+        body: MobileTokenBody,
+        response: { 200: PushSaved, ...errors },
       },
     },
     async (request) => {

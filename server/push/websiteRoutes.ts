@@ -1,7 +1,8 @@
 // Calls the website client makes without a signed-in user (CONTRACTS.md "PWA, push and version API"),
 // under /api/web-registration with the website client's HTTP Basic credential: the VAPID public key, the
 // newest app version and the client type (Android or not, and where the native app is).
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ClientType, NewestVersion, VapidKey } from '../../machines/wire/push.ts';
 import type { Config } from '../config.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireWebsiteClient } from '../identity/registrationRoutes.ts';
@@ -21,23 +22,16 @@ export const isAndroid = (userAgent: string | undefined): boolean => /\bAndroid\
 export const websiteRoutes: FastifyPluginAsyncTypebox<WebsiteRoutesOptions> = async (app, o) => {
   app.addHook('onRequest', requireWebsiteClient(o.websiteSecret));
 
-  app.get(
-    '/vapid-public-key',
-    { schema: { response: { 200: Type.Object({ publicKey: Type.String() }), ...errors } } },
-    async () => ({ publicKey: o.vapidPublicKey }),
-  );
+  app.get('/vapid-public-key', { schema: { response: { 200: VapidKey, ...errors } } }, async () => ({
+    publicKey: o.vapidPublicKey,
+  }));
 
   app.get(
     '/check-version',
     {
       schema: {
         response: {
-          200: Type.Object({
-            version: Type.String(),
-            isCritical: Type.Boolean(),
-            displayMessage: Type.String(),
-            link: Type.String(),
-          }),
+          200: NewestVersion,
           ...errors,
         },
       },
@@ -50,10 +44,7 @@ export const websiteRoutes: FastifyPluginAsyncTypebox<WebsiteRoutesOptions> = as
     {
       schema: {
         response: {
-          200: Type.Object({
-            android: Type.Boolean(),
-            mobileAppUrl: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: ClientType,
           ...errors,
         },
       },

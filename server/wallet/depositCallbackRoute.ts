@@ -3,8 +3,9 @@
 // X-Callback-Signature before acting on anything: a bad or missing one is 401 and changes nothing (a
 // body that is not a callback at all is refused with 400 first, like every route's malformed input). A
 // verified result settles its deposit once (deposits.ts); repeats and late ones change nothing.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { MpesaAck, MpesaCallbackBody } from '../../machines/wire/providers.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import {
@@ -14,7 +15,6 @@ import {
   type StkCallbackBody,
   verifyCallback,
 } from '../providers/depositCallback.ts';
-import { Text } from '../text.ts';
 import { findByProviderRequest, settleDeposit } from './deposits.ts';
 
 export interface DepositCallbackOptions {
@@ -28,26 +28,6 @@ declare module 'fastify' {
     rawBody?: string;
   }
 }
-
-const Item = Type.Object({
-  Name: Text({ maxLength: 64 }),
-  Value: Type.Optional(Type.Union([Type.Number(), Text({ maxLength: 64 })])),
-});
-
-const CallbackBody = Type.Object({
-  Body: Type.Object({
-    stkCallback: Type.Object({
-      MerchantRequestID: Text({ maxLength: 128 }),
-      CheckoutRequestID: Text({ minLength: 1, maxLength: 128 }),
-      ResultCode: Type.Integer(),
-      ResultDesc: Text({ maxLength: 500 }),
-      CallbackMetadata: Type.Optional(Type.Object({ Item: Type.Array(Item, { maxItems: 20 }) })),
-    }),
-  }),
-});
-
-/** M-Pesa's acknowledgement shape. */
-const Ack = Type.Object({ ResultCode: Type.Integer(), ResultDesc: Type.String() });
 
 export const depositCallbackRoute: FastifyPluginAsyncTypebox<DepositCallbackOptions> = async (app, opts) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -69,7 +49,7 @@ export const depositCallbackRoute: FastifyPluginAsyncTypebox<DepositCallbackOpti
 
   app.post(
     CALLBACK_PATH,
-    { schema: { body: CallbackBody, response: { 200: Ack, '4xx': ErrorResponse } } },
+    { schema: { body: MpesaCallbackBody, response: { 200: MpesaAck, '4xx': ErrorResponse } } },
     async (request) => {
       const result = readCallback(request.body as StkCallbackBody);
       const deposit = await findByProviderRequest(opts.db, result.providerRequestId);

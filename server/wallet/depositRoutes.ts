@@ -2,16 +2,16 @@
 // the subscriber's phone and answers 202 PENDING with our reference; GET deposits/:depositId tells what
 // became of it (own deposits only). The provider's answer arrives at the callback route
 // (depositCallbackRoute.ts) or through reconciliation; neither this route nor a timeout settles it.
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
+import { SubmitHeaders } from '../../machines/wire/play.ts';
+import { DepositAccepted, DepositBody, DepositParams, DepositView } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { runIdempotent } from '../idempotency/idempotency.ts';
 import { depositAllowed } from '../play/limits.ts';
-import { SubmitHeaders } from '../play/schemas.ts';
 import { type MobileMoneyProvider, withTimeout } from '../providers/mobileMoney.ts';
-import { Text } from '../text.ts';
 import {
   createDeposit,
   DEPOSIT_ROUTE,
@@ -28,39 +28,6 @@ export interface DepositRoutesOptions {
   timeoutMs: number;
   now: () => Date;
 }
-
-const DepositBody = Type.Object({
-  lang: Type.Optional(Text({ maxLength: 8 })),
-  amount: Type.Union([Type.Number(), Text({ maxLength: 32 })]),
-  mobileWalletSid: Text({ maxLength: 32 }),
-});
-
-const Status = Type.Union([
-  Type.Literal('PENDING'),
-  Type.Literal('CONFIRMED'),
-  Type.Literal('CANCELLED'),
-  Type.Literal('FAILED'),
-]);
-
-const DepositAccepted = Type.Object({
-  depositId: Type.String(),
-  reference: Type.String(),
-  status: Status,
-  messageKey: Type.String(),
-});
-
-const DepositView = Type.Object({
-  depositId: Type.String(),
-  reference: Type.String(),
-  amount: Type.Number(),
-  status: Status,
-  providerRequestId: Type.Union([Type.String(), Type.Null()]),
-  providerReceipt: Type.Union([Type.String(), Type.Null()]),
-  mobileWalletSid: Type.String(),
-  createDate: Type.String(),
-  failureReason: Type.Union([Type.String(), Type.Null()]),
-  providerCode: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** A deposit as the subscriber sees it (a flag is for the operator: the subscriber sees it pending). */
 export const depositView = (d: Deposit) => ({
@@ -153,7 +120,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = as
     '/deposits/:depositId',
     {
       schema: {
-        params: Type.Object({ depositId: Text({ maxLength: 64 }) }),
+        params: DepositParams,
         response: { 200: DepositView, '4xx': ErrorResponse },
       },
     },

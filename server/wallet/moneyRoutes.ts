@@ -1,16 +1,16 @@
 // The money-moving wallet routes (CONTRACTS.md "Wallet, subscription and account API"): airtime
 // (mobile-money-transaction) and cash-out. Both require an Idempotency-Key; input is checked before
 // the key is claimed, and refusals store nothing, so a refused request leaves no row behind.
-import { type FastifyPluginAsyncTypebox, type TSchema, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
+import { SubmitHeaders } from '../../machines/wire/play.ts';
+import { AirtimeAnswer, AirtimeBody, CashOutAnswer, CashOutBody } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
-import { SubmitHeaders } from '../play/schemas.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
-import { Text } from '../text.ts';
 import { buyAirtime } from './airtime.ts';
 import { findWallet } from './mobileWallets.ts';
 import { requestCashOut } from './payout.ts';
@@ -21,38 +21,6 @@ export interface MoneyRoutesOptions {
   timeoutMs: number;
   now: () => Date;
 }
-
-/** A number, or the amount field as typed with everything but digits and the dot removed. */
-const Amount = Type.Union([Type.Number(), Text({ maxLength: 32 })]);
-const Lang = Type.Optional(Text({ maxLength: 8 }));
-const WalletSid = Text({ maxLength: 32 });
-
-const AirtimeBody = Type.Object({
-  lang: Lang,
-  amount: Amount,
-  /** null (or absent) = for the subscriber; else the friend's number in any usual spelling. */
-  receivingMsisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Null()])),
-  mobileWalletSid: WalletSid,
-});
-
-const CashOutBody = Type.Object({ lang: Lang, amount: Amount, mobileWalletSid: WalletSid });
-
-const AirtimeAnswer = Type.Object({
-  message: Type.String(),
-  messageKey: Type.Union([Type.Literal('AIRTIME.SUCCESS'), Type.Literal('AIRTIME.FAILED')]),
-  status: Type.Union([Type.Literal('CONFIRMED'), Type.Literal('FAILED')]),
-});
-
-const CashOutAnswer = Type.Object({
-  message: Type.String(),
-  messageKey: Type.Union([
-    Type.Literal('CASHOUT.CONFIRMED'),
-    Type.Literal('CASHOUT.PENDING'),
-    Type.Literal('CASHOUT.FAILED'),
-  ]),
-  status: Type.Union([Type.Literal('CONFIRMED'), Type.Literal('PENDING'), Type.Literal('FAILED')]),
-  reference: Type.String(),
-});
 
 /** A money POST's schemas: its body, the Idempotency-Key header, its answer or a refusal. */
 const moneyRoute = <Body extends TSchema, Ok extends TSchema>(body: Body, ok: Ok) => ({

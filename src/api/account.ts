@@ -1,35 +1,16 @@
 // Account API (docs/CONTRACTS.md "Wallet, subscription and account API"): subscriber info, subscription
 // toggle, password change and responsible play. The wallet calls live in wallet.ts.
+import type {
+  ChangePasswordBody,
+  PauseDuration,
+  PlayLimits,
+  Subscribed,
+  SubscriberInfo,
+  ToggleBody,
+} from '../../machines/wire/account';
 import { apiGet, apiPost } from './http';
 
-export interface SubscriberInfo {
-  msisdn: string;
-  /** 'yyyy-mm-dd hh:mm:ss' in Africa/Maseru, null when unknown. */
-  createDate: string | null;
-  isSubscriptionEnabled: boolean;
-  otherSubscriptions: string[];
-}
-
-export interface PlayLimits {
-  /** M; null = no limit. */
-  weeklyLimit: number | null;
-  /** A raise (or removal) waiting for its 24 hours; null when none. */
-  pendingWeeklyLimit: number | null;
-  /** ISO time the pending limit applies from. */
-  pendingFrom: string | null;
-  /** ISO end of the current pause; null when not paused. */
-  pausedUntil: string | null;
-  /** M staked since Monday 00:00 Africa/Maseru. */
-  spentThisWeek: number;
-  /** The weekly deposit limit, as the stake limit (M; null = none). */
-  weeklyDepositLimit: number | null;
-  pendingWeeklyDepositLimit: number | null;
-  depositPendingFrom: string | null;
-  /** M deposited (PENDING + CONFIRMED) since Monday 00:00 Africa/Maseru. */
-  depositedThisWeek: number;
-}
-
-export type PauseDuration = '24h' | '7d' | '30d';
+export type { PauseDuration, PlayLimits, SubscriberInfo } from '../../machines/wire/account';
 
 const P = '/protected';
 
@@ -39,15 +20,10 @@ export const fetchSubscriberInfo = (signal?: AbortSignal) =>
 export const fetchOtherSubscriptions = (signal?: AbortSignal) =>
   apiGet<string[]>(`${P}/fetch-other-subscriptions`, { signal });
 
-export const toggleSubscription = (body: {
-  msisdn: string | null;
-  lang: string;
-  enableSubscription: boolean;
-}) => apiPost<{ isSubscribed: boolean }>(`${P}/toggle-subscription`, body);
+export const toggleSubscription = (body: ToggleBody) => apiPost<Subscribed>(`${P}/toggle-subscription`, body);
 
 /** `true` when changed; a refusal (wrong old password, not compliant) throws an ApiError. */
-export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  apiPost<unknown>(`${P}/change-password`, body);
+export const changePassword = (body: ChangePasswordBody) => apiPost<unknown>(`${P}/change-password`, body);
 
 export const fetchPlayLimits = (signal?: AbortSignal) => apiGet<PlayLimits>(`${P}/play-limits`, { signal });
 

@@ -1,17 +1,11 @@
 // The identity provider's token call (DESIGN.md contracts): a form-encoded POST with the
 // mobile client's Basic credential, for the password grant (sign-in) and the refresh_token grant.
 import { loginName } from '../../machines/session/msisdn';
+import type { TokenResponse } from '../../machines/wire/identity';
 import { config } from '../config';
 import { ApiError } from './http';
 
-/** The fields of Keycloak's token answer that the client reads. */
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in?: number;
-  refresh_expires_in?: number;
-  token_type?: string;
-}
+export type { TokenResponse } from '../../machines/wire/identity';
 
 /** Keycloak's descriptions of an account that may not sign in yet, or at all, and their message keys. */
 const ACCOUNT_STATES: Record<string, string> = {

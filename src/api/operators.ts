@@ -2,20 +2,11 @@
 // /admin/operators screen, and an operator's own first password (website client), asked for by the sign-in
 // screen when the identity provider says the account is not fully set up.
 import type { OperatorRole } from '../../machines/rules/operatorName';
+import type { Done } from '../../machines/wire/identity';
+import type { Operator as OperatorAccount } from '../../machines/wire/operators';
 import { apiGet, apiPost } from './http';
 
-/** An operator as admins see it. */
-export interface OperatorAccount {
-  username: string;
-  roles: string[];
-  disabled: boolean;
-  /** Their password was set by an admin: they choose their own at the next sign-in. */
-  mustChangePassword: boolean;
-  /** ISO, or null before the first sign-in. */
-  lastSignInAt: string | null;
-  /** ISO */
-  createdAt: string;
-}
+export type { Operator as OperatorAccount } from '../../machines/wire/operators';
 
 /** Every operator, by name (the read is audited). */
 export const listOperators = () => apiGet<OperatorAccount[]>('/admin/operators');
@@ -34,7 +25,7 @@ export const resetOperatorPassword = (username: string, password: string) =>
 
 /** The operator's own password in place of one an admin set. 401 AUTH.INVALID_CREDENTIALS, 400 PASSWORD.*. */
 export const setOwnOperatorPassword = (username: string, oldPassword: string, newPassword: string) =>
-  apiPost<{ message: string }>(
+  apiPost<Done>(
     '/web-registration/operator-password',
     { username, oldPassword, newPassword },
     { auth: 'website' },

@@ -1,44 +1,16 @@
 // Play API (docs/CONTRACTS.md "Play API"): the current betslip, submission, prizes, testimonials.
 // Importing this module also starts the server clock, which reads every answer's Date header.
-import type { Betslip, SubmitResult } from '../../machines/betslip/types';
+import type { Betslip } from '../../machines/betslip/types';
+import type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 import type { SubmissionPayload } from '../offline/queueFormat';
 import './clock';
 import { apiGet, apiPost } from './http';
 import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
-
+export type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 /** The body of submit-online-betslip, defined beside the offline queue that stores it. */
 export type { SubmissionPayload } from '../offline/queueFormat';
-
-export interface SubmitAccepted extends SubmitResult {
-  messageKey: 'SUBMISSION.ACCEPTED';
-  submissionId: string;
-  paidFrom: 'WALLET' | 'AIRTIME';
-  amount: number;
-  /** The slip's reference and signed receipt (CONTRACTS.md "Receipts"). */
-  receipt: SlipReceipt;
-}
-
-export interface SlipReceipt {
-  reference: string;
-  /** Compact JWS (EdDSA): checked on /verify. */
-  jws: string;
-}
-
-export interface Prize {
-  prizeType: number;
-  /** M */
-  amount: number;
-  /** The jackpot only: how much of it rolled over from rounds nobody won (M). */
-  rolledOver?: number;
-}
-
-export interface Testimonial {
-  lang: string;
-  imgUrl: string;
-  testimonialDto: { name: string; occupation: string; testimonial: string };
-}
 
 export const fetchCurrentBetslip = (signal?: AbortSignal): Promise<Betslip> =>
   apiGet<Betslip>(PLAY_PATHS.betslip, { signal });

@@ -1,14 +1,15 @@
 // Push subscription calls (docs/CONTRACTS.md "PWA, push and version API").
+import type { PushSaved, VapidKey } from '../../machines/wire/push';
 import { apiGet, apiPost } from './http';
 
 /** The server's VAPID public key (base64url), for pushManager.subscribe. Website client credential. */
 export const fetchVapidPublicKey = () =>
-  apiGet<{ publicKey: string }>('/web-registration/vapid-public-key', { auth: 'website' });
+  apiGet<VapidKey>('/web-registration/vapid-public-key', { auth: 'website' });
 
 /** Stores the browser's PushSubscription (its toJSON()) for the signed-in subscriber. */
 export const postWebPushSubscription = (subscription: PushSubscriptionJSON, lang: string) =>
-  apiPost<{ response: string }>('/protected/wep-push-notification-subscription', { ...subscription, lang });
+  apiPost<PushSaved>('/protected/wep-push-notification-subscription', { ...subscription, lang });
 
 /** Stores the native app's push registration token for the signed-in subscriber. */
 export const postMobilePushToken = (registrationToken: string) =>
-  apiPost<{ response: string }>('/protected/mobile-push-notification-subscription', { registrationToken });
+  apiPost<PushSaved>('/protected/mobile-push-notification-subscription', { registrationToken });

@@ -1,17 +1,8 @@
 // Receipts API (CONTRACTS.md "Receipts"): the subscriber's own slips on a betslip with their receipts.
+import type { MySlip } from '../../machines/wire/play';
 import { apiGet } from './http';
 
-export interface MySlip {
-  reference: string;
-  /** ISO */
-  createdAt: string;
-  /** M */
-  cost: number;
-  paidFrom: 'WALLET' | 'AIRTIME';
-  channel: 'APP' | 'USSD' | 'SMS';
-  predictions: number[];
-  jws: string;
-}
+export type { MySlip } from '../../machines/wire/play';
 
 export const MY_SLIPS_PATH = '/protected/my-slips';
 

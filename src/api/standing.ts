@@ -1,17 +1,10 @@
 // Standing picks API (docs/CONTRACTS.md "Standing picks"): the subscriber's "Play the same picks next
 // round" choice. Used by the offer after a slip is accepted and by the Account screen (both lazy).
 import type { PredictionDto } from '../../machines/rules/betslip';
+import type { StandingView } from '../../machines/wire/account';
 import { request } from './http';
 
-export interface StandingView {
-  standing: { positionAndPredictionDtos: PredictionDto[]; setInSid: string; updatedAt: string } | null;
-  lastPlay: {
-    sid: string;
-    status: 'PENDING' | 'ACCEPTED' | 'REFUSED';
-    messageKey: string | null;
-    at: string;
-  } | null;
-}
+export type { StandingView } from '../../machines/wire/account';
 
 const PATH = '/protected/standing-picks';
 

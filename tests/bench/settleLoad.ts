@@ -137,11 +137,11 @@ async function settleOnce(target: BenchDatabase, port: number): Promise<SettleRu
     await new Promise((r) => setTimeout(r, AFTER_MS));
     const answers = await health.stop();
     if (!res.ok) throw new Error(`settlement refused: ${res.status} ${await res.text()}`);
-    const answer = (await res.json()) as { winners: number; paidCents: number };
+    const answer = (await res.json()) as { winners: number; paid: number };
     return {
       settleMs: answered - t0,
       winners: answer.winners,
-      paidCents: answer.paidCents,
+      paidCents: Math.round(answer.paid * 100),
       healthz: summarise(answers.filter((a) => a.due < answered)),
       healthzAfter: summarise(answers.filter((a) => a.due >= answered)),
     };

@@ -100,7 +100,7 @@ const AUDIT = [
 ];
 
 function adminApi(
-  settle: () => Response = () => HttpResponse.json({ settled: true, winners: 3, paidCents: 750000 }),
+  settle: () => Response = () => HttpResponse.json({ settled: true, winners: 3, paid: 7500 }),
 ) {
   const calls: Call[] = [];
   const record = async (request: Request) => {

@@ -402,7 +402,7 @@ async function bankRun(target: BenchDatabase) {
     const settleOnce = async () => {
       const before = log.network;
       const answer = await adminPost('settle', '/settle');
-      if (log.network > before) settleLost = true; // an answer may have been lost: paidCents unknown
+      if (log.network > before) settleLost = true; // an answer may have been lost: paid unknown
       settles.push(answer);
       return answer;
     };
@@ -581,7 +581,7 @@ async function bankRun(target: BenchDatabase) {
 
     // The settlement race: one call paid, the others found it settled (or came too early).
     expect(settles.every((a) => a.status === 200 || a.body.messageKey === 'BETSLIP.OPEN')).toBe(true);
-    const paid = settles.reduce((sum, a) => sum + Number(a.body.paidCents ?? 0), 0);
+    const paid = settles.reduce((sum, a) => sum + Math.round(Number(a.body.paid ?? 0) * 100), 0);
     if (!settleLost) expect(paid).toBe(report.prizesPaidCents);
     report.settleCalls = settles.length;
     report.turnedRefusals = turned;

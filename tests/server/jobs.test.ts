@@ -143,7 +143,7 @@ describeEachDb(
         url: `/api/admin/betslips/${sid}/settle`,
         headers: { authorization: `Bearer ${admin}` },
       });
-      expect(again.json()).toMatchObject({ settled: true, paidCents: 0 });
+      expect(again.json()).toMatchObject({ settled: true, paid: 0 });
       await app.jobs.send(QUEUES.settlementNotices, { sid });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(inboxes.map((inbox) => inbox().length)).toEqual([1, 1, 1]);

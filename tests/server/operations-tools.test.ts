@@ -210,7 +210,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     const nextBefore = await jackpotOf('S-2');
     const settled = await admin('POST', '/betslips/S-1/settle');
     expect(settled.statusCode, settled.body).toBe(200);
-    expect(settled.json().paidCents).toBe(preview.json().totalPayout * 100);
+    expect(settled.json().paid).toBe(preview.json().totalPayout);
     expect(await availableCents(db(), x)).toBe(before[0]! + 300_00);
     expect(await availableCents(db(), y)).toBe(before[1]! + 100_00);
     expect(await jackpotOf('S-2')).toBe(nextBefore + 1000_00);

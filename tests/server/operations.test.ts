@@ -166,7 +166,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     const res = await admin('POST', '/betslips/T-1/settle');
     expect(res.statusCode, res.body).toBe(200);
     // 2 × 500 + 300 + 100 + 3 × 3.33 + 1 = 1410.99
-    expect(res.json()).toEqual({ settled: true, winners: 8, paidCents: 1410_99 });
+    expect(res.json()).toEqual({ settled: true, winners: 8, paid: 1410.99 });
 
     const rows = await t()
       .db.kysely.selectFrom('submissions')
@@ -245,7 +245,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     const before = await Promise.all(Object.keys(players).map(balance));
     const again = await admin('POST', '/betslips/T-1/settle');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ settled: true, winners: 8, paidCents: 0 });
+    expect(again.json()).toEqual({ settled: true, winners: 8, paid: 0 });
     expect(await Promise.all(Object.keys(players).map(balance))).toEqual(before);
     const prizes = await t()
       .db.kysely.selectFrom('wallet_moves')
@@ -304,7 +304,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     expect((await past(await tokenFor(t(), y))).json()[0].correctCount).toBe(13);
 
     const res = await admin('POST', '/betslips/T-2/settle');
-    expect(res.json()).toEqual({ settled: true, winners: 2, paidCents: 1300_00 });
+    expect(res.json()).toEqual({ settled: true, winners: 2, paid: 1300 });
     expect(await availableCents(t().db.kysely, x)).toBe(8_00 + 1000_00);
     expect(await availableCents(t().db.kysely, y)).toBe(8_00 + 300_00);
     const audit = await t()
@@ -337,7 +337,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
       admin('POST', '/betslips/T-3/settle'),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    expect(answers.map((a) => a.json().paidCents).sort()).toEqual([0, 1000_00]);
+    expect(answers.map((a) => a.json().paid).sort()).toEqual([0, 1000]);
     expect(await availableCents(t().db.kysely, z)).toBe(1000_00);
     expect(events.filter((e) => (e as { sid: string }).sid === 'T-3')).toHaveLength(1);
   });

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CreateBetslipBody } from '../../machines/wire/admin.ts';
 import { openDb } from '../../server/db/index.ts';
-import { CreateBetslipBody } from '../../server/ops/schemas.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { availableCents } from '../../server/wallet/ledger.ts';
 
@@ -115,9 +115,9 @@ describe('ops CLI', () => {
 
     const settled = await ops('settle', 'CLI-1');
     expect(settled.code, settled.stderr).toBe(0);
-    expect(JSON.parse(settled.stdout)).toEqual({ settled: true, winners: 1, paidCents: 250_000_00 });
+    expect(JSON.parse(settled.stdout)).toEqual({ settled: true, winners: 1, paid: 250_000 });
     const again = await ops('settle', 'CLI-1');
-    expect(JSON.parse(again.stdout)).toEqual({ settled: true, winners: 1, paidCents: 0 });
+    expect(JSON.parse(again.stdout)).toEqual({ settled: true, winners: 1, paid: 0 });
 
     const listed = await ops('list');
     const cli1 = (

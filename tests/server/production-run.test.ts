@@ -438,7 +438,7 @@ it.skipIf(postgresSkipped)(
     const settled = await call('POST', '/api/admin/betslips/PROD-1/settle', { token: alice });
     expect(settled.status, settled.text).toBe(200);
     expect(settled.json).toMatchObject({ settled: true, winners: 1 });
-    const paidCents = settled.json.paidCents as number;
+    const paidCents = cents(settled.json.paid as number);
     expect(paidCents).toBe(cents(preview.json.totalPayout));
     expect(paidCents).toBeGreaterThanOrEqual(1000_00);
     wallet = await call('GET', '/api/protected/fetch-wallet-info', { token });
@@ -451,7 +451,7 @@ it.skipIf(postgresSkipped)(
       .reduce((sum, s) => sum + cents(s.amountWon), 0);
     expect(won).toBe(paidCents);
     const again = await call('POST', '/api/admin/betslips/PROD-1/settle', { token: alice });
-    expect(again.json).toMatchObject({ settled: true, paidCents: 0 });
+    expect(again.json).toMatchObject({ settled: true, paid: 0 });
 
     // 9. The winner cashes out M 100 by M-Pesa B2C.
     const cashOut = await call('POST', '/api/protected/cash-out', {

@@ -48,7 +48,7 @@ describeEachDb('settlement in batches', (t) => {
     const expected = expectedPayout(count);
     const res = await admin('/B-1/settle');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ settled: true, winners: expected.winners, paidCents: expected.totalCents });
+    expect(res.json()).toEqual({ settled: true, winners: expected.winners, paid: expected.totalCents / 100 });
     expect(await storedSlips(t(), 'B-1')).toEqual(expectedSlips('B-1', count));
     expect(await prizeMoves(t(), 'B-1')).toEqual({
       count: expected.winners,
@@ -86,7 +86,7 @@ describeEachDb('settlement in batches', (t) => {
     expect((await admin('/B-1/settle')).json()).toEqual({
       settled: true,
       winners: expected.winners,
-      paidCents: 0,
+      paid: 0,
     });
     expect((await prizeMoves(t(), 'B-1')).count).toBe(expected.winners);
   });
@@ -123,7 +123,7 @@ describeEachDb('settlement in batches', (t) => {
     expect(resumed.json()).toEqual({
       settled: true,
       winners: expected.winners,
-      paidCents: expected.totalCents - half.cents,
+      paid: (expected.totalCents - half.cents) / 100,
     });
     expect(await prizeMoves(t(), 'B-2')).toEqual({
       count: expected.winners,
@@ -150,7 +150,7 @@ describeEachDb('settlement in batches', (t) => {
     expect((await admin('/B-2/settle')).json()).toEqual({
       settled: true,
       winners: expected.winners,
-      paidCents: 0,
+      paid: 0,
     });
   });
 

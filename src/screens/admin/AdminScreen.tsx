@@ -77,21 +77,17 @@ export default function AdminScreen() {
   /** What publishing `sid` will do: live now, or wait for the open round. */
   const publishPlan = (sid: string) => {
     const open = betslips?.find(
-      (b) =>
-        b.sid !== sid &&
-        b.status === 'CURRENT' &&
-        typeof b.endsAt === 'string' &&
-        Date.parse(b.endsAt) > serverNow(),
+      (b) => b.sid !== sid && b.status === 'CURRENT' && Date.parse(b.endsAt) > serverNow(),
     );
     if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
     const other = open.sid;
-    const ends = open.endDate ?? '';
+    const ends = open.endDate;
     return t`Round ${other} is still open until ${ends}: ${sid} waits (scheduled) and goes live when it ends. The open round is not cut short.`;
   };
 
   /** When a SCHEDULED round goes live, in words. */
-  const goesLive = (goLiveAt: unknown) => {
-    if (typeof goLiveAt !== 'string') return t`Goes live when the open round ends.`;
+  const goesLive = (goLiveAt: string | null) => {
+    if (goLiveAt === null) return t`Goes live when the open round ends.`;
     const at = new Date(goLiveAt).toLocaleString('en-GB', { timeZone: 'Africa/Maseru' });
     return t`Goes live at ${at} (Maseru time), once no other round is open.`;
   };
@@ -219,7 +215,7 @@ export default function AdminScreen() {
                       setConfirm(null);
                       const r = await settleBetslip(sid);
                       const winners = r.winners;
-                      const paid = formatMoney(r.paidCents / 100);
+                      const paid = formatMoney(r.paid);
                       return t`Betslip ${sid} settled. Winners: ${winners}. Paid: M ${paid}.`;
                     })
                   }

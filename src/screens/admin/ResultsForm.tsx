@@ -18,10 +18,9 @@ export function ResultsForm({
 }) {
   const { t } = useLingui();
   const sid = betslip.sid;
-  const matches = Array.isArray(betslip.matches) ? betslip.matches : [];
+  const matches = betslip.matches;
   const count = Math.max(MATCHES, matches.length);
-  const known = (position: number) =>
-    matches.find((m) => (m.position ?? m.betslipPosotion) === position) ?? matches[position - 1];
+  const known = (position: number) => matches.find((m) => m.position === position) ?? matches[position - 1];
   const [chosen, setChosen] = useState<Record<number, MatchResult | ''>>({});
   const labels: Record<MatchResult, string> = {
     HOME_WIN: t`Home win`,
@@ -52,7 +51,7 @@ export function ResultsForm({
         {positions.map((position) => {
           const match = known(position);
           const name = match?.homeTeam ? `${match.homeTeam} – ${match.awayTeam ?? ''}` : t`Match ${position}`;
-          const startsAt = typeof match?.startsAt === 'string' ? Date.parse(match.startsAt) : Number.NaN;
+          const startsAt = match ? Date.parse(match.startsAt) : Number.NaN;
           const notYet = !Number.isNaN(startsAt) && startsAt > now();
           const selectId = `result-${sid}-${position}`;
           return (

@@ -95,18 +95,16 @@ export function RoundBuilder({
 
   const copy = (sid: string) => {
     const from = past.find((b) => b.sid === sid);
-    if (!from?.matches) return;
+    if (!from) return;
     setRows(
       emptyRows().map((empty, i) => {
-        const m = from.matches?.[i] as
-          | { tournament?: string; homeTeam?: string; awayTeam?: string; startsAt?: string }
-          | undefined;
+        const m = from.matches[i];
         if (!m) return empty;
-        const later = m.startsAt ? new Date(Date.parse(m.startsAt) + WEEK).toISOString() : '';
+        const later = new Date(Date.parse(m.startsAt) + WEEK).toISOString();
         return {
-          tournament: m.tournament ?? '',
-          homeTeam: m.homeTeam ?? '',
-          awayTeam: m.awayTeam ?? '',
+          tournament: m.tournament,
+          homeTeam: m.homeTeam,
+          awayTeam: m.awayTeam,
           kickOff: toMaseru(later),
         };
       }),

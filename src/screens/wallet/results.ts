@@ -2,13 +2,13 @@
 // subscriber's language); a failure shows WALLET.SERVERERROR's words and, when known, the reason.
 import type { I18n } from '@lingui/core';
 import { FALLBACK_MESSAGE_KEY, messageKeyOf } from '../../../machines/rules/messageKey';
-import type { CashOutAnswer, MoneyAnswer } from '../../api/wallet';
+import type { AirtimeAnswer, CashOutAnswer } from '../../api/wallet';
 import type { ToastMessage } from '../../components/Toast';
 import { SERVER_MESSAGES, translateServerMessage } from '../../i18n/serverMessages';
 
 let nextId = 1;
 
-export function successToast(i18n: I18n, answer: MoneyAnswer | CashOutAnswer): ToastMessage {
+export function successToast(i18n: I18n, answer: AirtimeAnswer | CashOutAnswer): ToastMessage {
   const status = 'status' in answer ? answer.status : undefined;
   return {
     kind: status === 'FAILED' ? 'failure' : status === 'PENDING' ? 'warning' : 'success',

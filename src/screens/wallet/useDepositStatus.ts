@@ -2,7 +2,7 @@
 // PENDING (the subscriber is confirming on their phone), then stops. A failed poll is retried at the
 // next tick: the deposit's fate is on the server, a lost answer changes nothing.
 import { useEffect, useState } from 'react';
-import { type DepositStatus, fetchDeposit, type PaymentFailureReason } from '../../api/wallet';
+import { type DepositStatus, fetchDeposit } from '../../api/wallet';
 
 export const DEPOSIT_POLL_MS = 2000;
 
@@ -11,7 +11,8 @@ export interface FollowedDeposit {
   reference: string;
   amount: number;
   status: DepositStatus;
-  failureReason?: PaymentFailureReason | null;
+  /** Why it did not go through (PAYMENT.<reason> is its message key); null otherwise. */
+  failureReason?: string | null;
   providerCode?: string | null;
 }
 

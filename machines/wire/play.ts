@@ -1,9 +1,9 @@
-// TypeBox schemas of the play API (CONTRACTS.md "Play API"): a malformed request is a 400 before any
-// handler runs, and the response schemas make the serializer drop anything not in the contract.
-import { Type } from '@fastify/type-provider-typebox';
-import { Text } from '../text.ts';
-
-const Money = Type.Number({ description: 'M, at most two decimals' });
+// Wire: the play API under /api/protected (CONTRACTS.md "Play API" and "Receipts"): the current betslip,
+// submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
+// any handler runs, and the response schemas make the serializer drop anything not in the contract.
+import { type Static, Type } from '@sinclair/typebox';
+import { M as Money } from './fields';
+import { Text } from './text';
 
 export const BetslipParams = Type.Object({
   defaultBetslipPrice: Type.Number(),
@@ -30,6 +30,7 @@ export const BetslipResponse = Type.Object({
   ),
   betslipParams: BetslipParams,
 });
+export type CurrentBetslip = Static<typeof BetslipResponse>;
 
 export const SubmitBody = Type.Object({
   // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
@@ -59,8 +60,12 @@ export const SubmitAccepted = Type.Object({
   submissionId: Type.String(),
   paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
   amount: Money,
+  /** The slip's reference and signed receipt (compact JWS, EdDSA: checked on /verify). */
   receipt: Type.Object({ reference: Type.String(), jws: Type.String() }),
 });
+export type SubmitAccepted = Static<typeof SubmitAccepted>;
+export type SlipReceipt = SubmitAccepted['receipt'];
+export type SubmitBody = Static<typeof SubmitBody>;
 
 const Channel = Type.Union([Type.Literal('APP'), Type.Literal('USSD'), Type.Literal('SMS')]);
 
@@ -112,3 +117,6 @@ export const TestimonialsResponse = Type.Array(
     }),
   }),
 );
+export type MySlip = Static<typeof MySlipsResponse>[number];
+export type Prize = Static<typeof PrizesResponse>[number];
+export type Testimonial = Static<typeof TestimonialsResponse>[number];

@@ -1,9 +1,9 @@
-// Wire shapes of the operator-account API (CONTRACTS.md "Operator accounts"): the routes validate with
-// these, everything else reads the Static types.
-import { type Static, Type } from '@fastify/type-provider-typebox';
-import { OPERATOR_NAME_PATTERN } from '../../machines/rules/operatorName.ts';
-import { ROLES } from '../../machines/rules/roles.ts';
-import { Text } from '../text.ts';
+// Wire: the operator-account API (CONTRACTS.md "Operator accounts"): admins' /api/admin/operators and an
+// operator's own first password (website client). The routes validate with these, the rest reads Static.
+import { type Static, Type } from '@sinclair/typebox';
+import { OPERATOR_NAME_PATTERN } from '../rules/operatorName';
+import { ROLES } from '../rules/roles';
+import { Text } from './text';
 
 /** Longer passwords are refused by the schema: argon2 over a huge input is a cheap denial of service. */
 const Password = Text({ minLength: 1, maxLength: 256 });
@@ -21,11 +21,14 @@ export const Operator = Type.Object({
   username: Type.String(),
   roles: Type.Array(Type.String()),
   disabled: Type.Boolean(),
+  /** Their password was set by an admin: they choose their own at the next sign-in. */
   mustChangePassword: Type.Boolean(),
+  /** ISO, or null before the first sign-in. */
   lastSignInAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });
 export type Operator = Static<typeof Operator>;
+export const Operators = Type.Array(Operator);
 
 export const NewOperatorBody = Type.Object({
   username: OperatorName,

@@ -1,0 +1,56 @@
+// Wire: the subscriber's past betslips, POST /api/protected/fetch-past-submitted-betslips (CONTRACTS.md
+// "Results and operations API"); the call centre and admins may name any msisdn.
+import { type Static, Type } from '@sinclair/typebox';
+import { M, Nullable } from './fields';
+import { Text } from './text';
+
+export const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
+
+/** fetch-past-submitted-betslips answer. */
+export const PastBetslipsResponse = Type.Array(
+  Type.Object({
+    sid: Type.String(),
+    /** The slip's receipt reference (null only for a slip not yet given one). */
+    reference: Nullable(Type.String()),
+    won: Type.Boolean(),
+    betSlipClosed: Type.Boolean(),
+    subscriberId: Type.String(),
+    createdAt: Type.String(),
+    amountWon: M,
+    prizeWon: Type.String(),
+    /** Correct so far while open (the final count once closed); null when not known. */
+    correctCount: Nullable(Type.Integer()),
+    placedBets: Type.Array(
+      Type.Object({
+        positionInBetSlip: Type.Integer(),
+        pick: Nullable(Type.String()),
+        result: Nullable(Type.String()),
+        /** null while the result is unknown. */
+        isCorrect: Nullable(Type.Boolean()),
+        tournament: Type.String(),
+        homeTeam: Type.String(),
+        awayTeam: Type.String(),
+        matchDate: Type.String(),
+        betDate: Type.String(),
+      }),
+    ),
+    /** Published once the betslip closes: pick shares (0..1) per match and each tier's winners. */
+    statistics: Nullable(
+      Type.Object({
+        matches: Type.Array(
+          Type.Object({
+            position: Type.Integer(),
+            home: M,
+            draw: M,
+            away: M,
+          }),
+        ),
+        tiers: Type.Array(Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: M })),
+      }),
+    ),
+  }),
+);
+
+export type PastBetslipWire = Static<typeof PastBetslipsResponse>[number];
+export type PlacedBet = PastBetslipWire['placedBets'][number];
+export type BetslipStatistics = NonNullable<PastBetslipWire['statistics']>;
