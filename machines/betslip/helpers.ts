@@ -11,6 +11,7 @@ import {
   withinLimits,
 } from '../rules/betslip';
 import { messageKeyOf } from '../rules/messageKey';
+import { fitsSystem, reducedSystem, systemPriceCents } from '../rules/reducedSystems';
 import { parseWireDate } from '../rules/wireDate';
 import type { Betslip, SubmitInput } from './types';
 
@@ -45,21 +46,51 @@ export function restorePicks(stored: unknown, matchCount: number, params: Betsli
   return ok && withinLimits(stored, params) ? (stored as Outcome[]) : emptyOutcomes(matchCount);
 }
 
-/** The body of a submission (positions 0-based, predictions as numbers, cost in M). */
-export function submissionBody(betslip: Betslip, outcomes: Outcome[]): Omit<SubmitInput, 'idempotencyKey'> {
+/**
+ * `systemId` when the picks fit that reduced system within the round's limits, else null (the full
+ * system): a choice that no longer fits the picks is dropped, never sent.
+ */
+export function fittingSystem(
+  outcomes: readonly Outcome[],
+  params: BetslipParams,
+  systemId: string | null,
+): string | null {
+  const s = systemId ? reducedSystem(systemId) : null;
+  return s && fitsSystem(s, outcomes) && withinLimits(outcomes, params) ? s.id : null;
+}
+
+/** What a slip costs in cents: its reduced system's price when one is chosen (and fits), else the full price. */
+export function slipPriceCents(
+  params: BetslipParams,
+  outcomes: readonly Outcome[],
+  systemId: string | null,
+): number {
+  const s = systemId ? reducedSystem(systemId) : null;
+  return s && fitsSystem(s, outcomes) ? systemPriceCents(s, params) : priceCents(params, outcomes);
+}
+
+/** The body of a submission (positions 0-based, predictions as numbers, cost in M); `systemId` only
+ * for a reduced system, so a full slip's body is what it always was. */
+export function submissionBody(
+  betslip: Betslip,
+  outcomes: Outcome[],
+  systemId: string | null = null,
+): Omit<SubmitInput, 'idempotencyKey'> {
+  const system = fittingSystem(outcomes, betslip.betslipParams, systemId);
   return {
     betSlipSid: betslip.sid,
     positionAndPredictionDtos: outcomes.map((o, i) => ({
       betSlipPosition: i,
       prediction: outcomeToPrediction(o ?? ''),
     })),
-    betSlipCost: centsToM(priceCents(betslip.betslipParams, outcomes)),
+    betSlipCost: centsToM(slipPriceCents(betslip.betslipParams, outcomes, system)),
+    ...(system ? { systemId: system } : {}),
   };
 }
 
-/** Identifies "the same picks" for reusing an idempotency key. */
-export const fingerprint = (betslip: Betslip, outcomes: Outcome[]): string =>
-  `${betslip.sid}|${outcomes.join(',')}`;
+/** Identifies "the same slip" (picks and system) for reusing an idempotency key. */
+export const fingerprint = (betslip: Betslip, outcomes: Outcome[], systemId: string | null = null): string =>
+  `${betslip.sid}|${outcomes.join(',')}${systemId ? `|${systemId}` : ''}`;
 
 /**
  * Whether a retry should send the same Idempotency-Key: only when we do not know if the first request

@@ -17,6 +17,8 @@ export interface SubmitInput {
   betSlipSid: string;
   positionAndPredictionDtos: PredictionDto[];
   betSlipCost: number;
+  /** The reduced system chosen (machines/rules/reducedSystems.ts); absent for a full slip. */
+  systemId?: string;
   idempotencyKey: string;
 }
 
@@ -54,6 +56,9 @@ export interface BetslipContext {
   /** Last tick's server time in ms. */
   now: number;
   outcomes: Outcome[];
+  /** The reduced system chosen for these picks (null: the full system). Only ever one the picks fit;
+   * cleared as soon as they stop fitting it, and after the slip is sent. */
+  systemId: string | null;
   popover: Popover;
   /** Message key of the last refused or failed submission, shown until the next action. */
   error: string | null;
@@ -78,6 +83,8 @@ export type BetslipEvent =
   | { type: 'TAP'; index: number; digit: '1' | '2' | '3' }
   | { type: 'QUICK_PICK' }
   | { type: 'CLEAR' }
+  /** Choose a reduced system for the marked picks, or null for the full system. */
+  | { type: 'CHOOSE_SYSTEM'; systemId: string | null }
   | { type: 'SUBMIT' }
   /** The player confirmed paying a slip above the default price. */
   | { type: 'CONFIRM' }
