@@ -1,13 +1,17 @@
 // The Play screen: the current betslip (its round and closing time) with its countdown, match cards, quick
 // pick and clear, the slip bar (popover, toast panel, submit), the price confirmation above the default
 // price, a loader while submitting, the empty state with retry, notices (the round changed, subscribe
-// first), and the testimonials. State lives in the betslip machine; this file only reads and sends.
+// first), the reduced systems the marks fit, the people's picks while the round is open, and the
+// testimonials. State lives in the betslip machine; this file only reads and sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
+import { slipPriceCents } from '../../../machines/betslip/helpers';
 import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
+import { groupThousands } from '../../../machines/rules/money';
+import { systemsFor } from '../../../machines/rules/reducedSystems';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { showWireDate } from '../../lib/dateFormat';
@@ -15,6 +19,7 @@ import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
+import { usePickShares } from './pickShares';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -37,6 +42,8 @@ const loadNotices = () => import('./playNotices');
 const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
 const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
 const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
+// Reduced systems: only once the marks fit one.
+const SystemPicker = lazy(() => import('./SystemPicker'));
 // Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
 const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
@@ -47,6 +54,12 @@ function RoundLine({ sid, closes }: { sid: string; closes: string }) {
       Round {sid} · closes {closes}
     </Trans>
   );
+}
+
+/** Above the matches while the people's picks show: what they are and how many rows they count. */
+function PickSharesNote({ rows }: { rows: number }) {
+  const count = groupThousands(String(rows));
+  return <Trans>People's picks so far, based on {count} rows.</Trans>;
 }
 
 /** After an incomplete submit, brings the first unpicked match into view and puts focus on it. */
@@ -93,6 +106,7 @@ export default function PlayScreen() {
   const submitting = useSelector(actor, (s) => s.matches({ ready: 'submitting' }));
   const betslip = useSelector(actor, (s) => s.context.betslip);
   const outcomes = useSelector(actor, (s) => s.context.outcomes);
+  const systemId = useSelector(actor, (s) => s.context.systemId);
   const popover = useSelector(actor, (s) => s.context.popover);
   const error = useSelector(actor, (s) => s.context.error);
   const panelOpen = useSelector(actor, (s) => s.context.panelOpen);
@@ -107,7 +121,14 @@ export default function PlayScreen() {
   const testimonials = useTestimonials();
   const list = useRef<HTMLOListElement>(null);
   useScrollToMissing(list, missingMarked);
-  const price = betslip ? priceCents(betslip.betslipParams, outcomes) : 0;
+  const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, systemId) : 0;
+  const systemsFit = systemsFor(outcomes).length > 0;
+  const shares = usePickShares(betslip?.sid, phase === 'ready');
+  const matchShares = shares && !('hidden' in shares) ? shares : null;
+  const chooseSystem = useCallback(
+    (id: string | null) => actor.send({ type: 'CHOOSE_SYSTEM', systemId: id }),
+    [actor],
+  );
   const aboveDefault = !!betslip && price > priceCents(betslip.betslipParams, []);
   useEffect(() => {
     if (aboveDefault) void loadConfirm().catch(() => undefined); // ready before the tap that needs it
@@ -204,6 +225,11 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
+          {matchShares && (
+            <p className="play-shares-note">
+              <PickSharesNote rows={matchShares.rows} />
+            </p>
+          )}
           <ol className="matches" aria-label={t`Matches`} ref={list}>
             {betslip.matches.map((m, i) => (
               <MatchCard
@@ -213,9 +239,20 @@ export default function PlayScreen() {
                 outcome={outcomes[i] ?? null}
                 onTap={onTap}
                 missing={missingMarked > 0 && !outcomes[i]}
+                shares={matchShares?.matches.find((s) => s.position === m.betslipPosotion)}
               />
             ))}
           </ol>
+          {systemsFit && (
+            <Suspense fallback={null}>
+              <SystemPicker
+                params={betslip.betslipParams}
+                outcomes={outcomes}
+                systemId={systemId}
+                onChoose={chooseSystem}
+              />
+            </Suspense>
+          )}
           {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
             <Suspense fallback={null}>
               <StandingOffer
@@ -244,6 +281,7 @@ export default function PlayScreen() {
           <ConfirmPrice
             params={betslip.betslipParams}
             outcomes={outcomes}
+            systemId={systemId}
             onConfirm={() => actor.send({ type: 'CONFIRM' })}
             onCancel={() => actor.send({ type: 'CANCEL' })}
           />
