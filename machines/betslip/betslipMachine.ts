@@ -101,7 +101,7 @@ export const betslipMachine = setup({
           ? context.outcomes
           : emptyOutcomes(params.betslip.matches.length),
       missingMarked: context.betslip?.sid === params.betslip.sid ? context.missingMarked : 0,
-      systemId: context.betslip?.sid === params.betslip.sid ? context.systemId : null,
+      system: context.betslip?.sid === params.betslip.sid ? context.system : null,
       lastSent: context.betslip?.sid === params.betslip.sid ? context.lastSent : null,
     })),
     /** Another round replaced the shown one: say so, and whether unsent picks were cleared with it. */
@@ -134,9 +134,9 @@ export const betslipMachine = setup({
     clearError: assign({ error: null }),
     /** Keeps the chosen reduced system only while the picks still fit it (after any change of picks). */
     dropUnfitSystem: assign({
-      systemId: ({ context }) =>
+      system: ({ context }) =>
         context.betslip
-          ? fittingSystem(context.outcomes, context.betslip.betslipParams, context.systemId)
+          ? fittingSystem(context.outcomes, context.betslip.betslipParams, context.system)
           : null,
     }),
     /**
@@ -152,7 +152,7 @@ export const betslipMachine = setup({
   guards: {
     incomplete: ({ context }) => context.outcomes.some((o) => o === null),
     aboveDefaultPrice: ({ context }) =>
-      slipPriceCents(context.betslip!.betslipParams, context.outcomes, context.systemId) >
+      slipPriceCents(context.betslip!.betslipParams, context.outcomes, context.system) >
       priceCents(context.betslip!.betslipParams, []),
     replacesPick: ({ context, event }) =>
       event.type === 'TAP' &&
@@ -164,7 +164,7 @@ export const betslipMachine = setup({
       !!context.betslip && context.betslip.sid !== params.sid,
     /** The same picks as an attempt that may have gone through: send it again with its key. */
     retriesPendingAttempt: ({ context }) =>
-      context.attempt?.fingerprint === fingerprint(context.betslip!, context.outcomes, context.systemId),
+      context.attempt?.fingerprint === fingerprint(context.betslip!, context.outcomes, context.system),
   },
 }).createMachine({
   id: 'betslip',
@@ -173,7 +173,7 @@ export const betslipMachine = setup({
     endsAtMs: Number.NaN,
     now: 0,
     outcomes: [],
-    systemId: null,
+    system: null,
     popover: null,
     error: null,
     attempt: null,
@@ -288,8 +288,8 @@ export const betslipMachine = setup({
           actions: [
             'clearError',
             assign({
-              systemId: ({ context, event }) =>
-                fittingSystem(context.outcomes, context.betslip!.betslipParams, event.systemId),
+              system: ({ context, event }) =>
+                fittingSystem(context.outcomes, context.betslip!.betslipParams, event.system),
             }),
           ],
         },
@@ -309,7 +309,7 @@ export const betslipMachine = setup({
             assign({
               outcomes: ({ context }) => emptyOutcomes(context.outcomes.length),
               missingMarked: 0,
-              systemId: null,
+              system: null,
             }),
             savePicks,
           ],
@@ -360,7 +360,7 @@ export const betslipMachine = setup({
                   actions: assign({
                     attempt: ({ context, event }) => ({
                       key: event.output,
-                      fingerprint: fingerprint(context.betslip!, context.outcomes, context.systemId),
+                      fingerprint: fingerprint(context.betslip!, context.outcomes, context.system),
                     }),
                   }),
                 },
@@ -375,7 +375,7 @@ export const betslipMachine = setup({
                 id: 'submit',
                 src: 'submit',
                 input: ({ context }) => ({
-                  ...submissionBody(context.betslip!, context.outcomes, context.systemId),
+                  ...submissionBody(context.betslip!, context.outcomes, context.system),
                   idempotencyKey: context.attempt!.key,
                 }),
                 onDone: {
@@ -385,7 +385,7 @@ export const betslipMachine = setup({
                     assign(({ context, event }) => ({
                       // Standing picks play a full slip each round, so a reduced system's picks are not
                       // offered as standing picks.
-                      lastSent: context.systemId
+                      lastSent: context.system
                         ? null
                         : {
                             sid: context.betslip!.sid,
@@ -394,7 +394,7 @@ export const betslipMachine = setup({
                             messageKey: event.output.messageKey ?? null,
                           },
                       outcomes: emptyOutcomes(context.outcomes.length),
-                      systemId: null,
+                      system: null,
                       missingMarked: 0,
                       attempt: null,
                       panelOpen: false,

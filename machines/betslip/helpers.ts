@@ -11,7 +11,7 @@ import {
   withinLimits,
 } from '../rules/betslip';
 import { messageKeyOf } from '../rules/messageKey';
-import { fitsSystem, reducedSystem, systemPriceCents } from '../rules/reducedSystems';
+import { fitsShape, type SystemShape, shapePriceCents } from '../rules/systemShape';
 import { parseWireDate } from '../rules/wireDate';
 import type { Betslip, SubmitInput } from './types';
 
@@ -47,26 +47,28 @@ export function restorePicks(stored: unknown, matchCount: number, params: Betsli
 }
 
 /**
- * `systemId` when the picks fit that reduced system within the round's limits, else null (the full
- * system): a choice that no longer fits the picks is dropped, never sent.
+ * The reduced system (as plain data: id, triples, doubles, rows) when the picks fit it within the round's
+ * limits, else null (the full system): a choice that no longer fits the picks is dropped, never sent.
  */
 export function fittingSystem(
   outcomes: readonly Outcome[],
   params: BetslipParams,
-  systemId: string | null,
-): string | null {
-  const s = systemId ? reducedSystem(systemId) : null;
-  return s && fitsSystem(s, outcomes) && withinLimits(outcomes, params) ? s.id : null;
+  system: SystemShape | null,
+): SystemShape | null {
+  if (!system || !fitsShape(system, outcomes) || !withinLimits(outcomes, params)) return null;
+  const { id, triples, doubles, rows } = system;
+  return { id, triples, doubles, rows };
 }
 
 /** What a slip costs in cents: its reduced system's price when one is chosen (and fits), else the full price. */
 export function slipPriceCents(
   params: BetslipParams,
   outcomes: readonly Outcome[],
-  systemId: string | null,
+  system: SystemShape | null,
 ): number {
-  const s = systemId ? reducedSystem(systemId) : null;
-  return s && fitsSystem(s, outcomes) ? systemPriceCents(s, params) : priceCents(params, outcomes);
+  return system && fitsShape(system, outcomes)
+    ? shapePriceCents(system, params)
+    : priceCents(params, outcomes);
 }
 
 /** The body of a submission (positions 0-based, predictions as numbers, cost in M); `systemId` only
@@ -74,9 +76,9 @@ export function slipPriceCents(
 export function submissionBody(
   betslip: Betslip,
   outcomes: Outcome[],
-  systemId: string | null = null,
+  chosen: SystemShape | null = null,
 ): Omit<SubmitInput, 'idempotencyKey'> {
-  const system = fittingSystem(outcomes, betslip.betslipParams, systemId);
+  const system = fittingSystem(outcomes, betslip.betslipParams, chosen);
   return {
     betSlipSid: betslip.sid,
     positionAndPredictionDtos: outcomes.map((o, i) => ({
@@ -84,13 +86,16 @@ export function submissionBody(
       prediction: outcomeToPrediction(o ?? ''),
     })),
     betSlipCost: centsToM(slipPriceCents(betslip.betslipParams, outcomes, system)),
-    ...(system ? { systemId: system } : {}),
+    ...(system ? { systemId: system.id } : {}),
   };
 }
 
 /** Identifies "the same slip" (picks and system) for reusing an idempotency key. */
-export const fingerprint = (betslip: Betslip, outcomes: Outcome[], systemId: string | null = null): string =>
-  `${betslip.sid}|${outcomes.join(',')}${systemId ? `|${systemId}` : ''}`;
+export const fingerprint = (
+  betslip: Betslip,
+  outcomes: Outcome[],
+  system: SystemShape | null = null,
+): string => `${betslip.sid}|${outcomes.join(',')}${system ? `|${system.id}` : ''}`;
 
 /**
  * Whether a retry should send the same Idempotency-Key: only when we do not know if the first request

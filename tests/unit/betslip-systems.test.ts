@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { type Betslip, type BetslipEvent, betslipMachine } from '../../machines/betslip/betslipMachine';
 import { fingerprint, slipPriceCents, submissionBody } from '../../machines/betslip/helpers';
+import { type ReducedSystem, reducedSystem } from '../../machines/rules/reducedSystems';
+
+const R_0_6_12 = reducedSystem('R-0-6-12')!;
+const R_3_3_24 = reducedSystem('R-3-3-24')!;
+/** What the machine keeps of a system: plain data, never its table. */
+const shape = ({ id, triples, doubles, rows }: ReducedSystem) => ({ id, triples, doubles, rows });
 
 type Snapshot = SnapshotFrom<typeof betslipMachine>;
 type Action = ReturnType<typeof transition<typeof betslipMachine>>[1][number];
@@ -56,35 +62,38 @@ const sendingInput = (actions: Action[]) =>
 describe('choosing a reduced system', () => {
   it('starts on the full system and keeps a system the picks fit', () => {
     const s = ready(SIX_DOUBLES);
-    expect(s.context.systemId).toBeNull();
-    const [chosen] = steps(s, { type: 'CHOOSE_SYSTEM', systemId: 'R-0-6-12' });
-    expect(chosen.context.systemId).toBe('R-0-6-12');
-    expect(steps(chosen, { type: 'CHOOSE_SYSTEM', systemId: null })[0].context.systemId).toBeNull();
+    expect(s.context.system).toBeNull();
+    const [chosen] = steps(s, { type: 'CHOOSE_SYSTEM', system: R_0_6_12 });
+    expect(chosen.context.system).toEqual(shape(R_0_6_12));
+    expect(steps(chosen, { type: 'CHOOSE_SYSTEM', system: null })[0].context.system).toBeNull();
   });
 
-  it('refuses a system the picks do not fit, or an unknown one', () => {
+  it('refuses a system the picks do not fit', () => {
     const s = ready(SIX_DOUBLES);
-    expect(steps(s, { type: 'CHOOSE_SYSTEM', systemId: 'R-3-3-24' })[0].context.systemId).toBeNull();
-    expect(steps(s, { type: 'CHOOSE_SYSTEM', systemId: 'R-9-9-9' })[0].context.systemId).toBeNull();
+    expect(steps(s, { type: 'CHOOSE_SYSTEM', system: R_3_3_24 })[0].context.system).toBeNull();
+    expect(
+      steps(s, { type: 'CHOOSE_SYSTEM', system: { id: 'R-1-0-2', triples: 1, doubles: 0, rows: 2 } })[0]
+        .context.system,
+    ).toBeNull();
   });
 
   it('drops the choice when a tap, quick pick or clear makes the picks stop fitting', () => {
-    const [chosen] = steps(ready(SIX_DOUBLES), { type: 'CHOOSE_SYSTEM', systemId: 'R-0-6-12' });
+    const [chosen] = steps(ready(SIX_DOUBLES), { type: 'CHOOSE_SYSTEM', system: R_0_6_12 });
     // Another sign on a single would be a seventh multiple: the limit swaps the pick, and it still fits.
     const [singleChanged] = steps(chosen, { type: 'TAP', index: 13, digit: '3' });
     expect(singleChanged.context.outcomes[13]).toBe('3');
-    expect(singleChanged.context.systemId).toBe('R-0-6-12');
+    expect(singleChanged.context.system).toEqual(shape(R_0_6_12));
     // A double back to a single: five doubles no longer fit.
     const [fewer] = steps(chosen, { type: 'TAP', index: 0, digit: '2' });
     expect(fewer.context.outcomes[0]).toBe('1');
-    expect(fewer.context.systemId).toBeNull();
-    expect(steps(chosen, { type: 'CLEAR' })[0].context.systemId).toBeNull();
-    expect(steps(chosen, { type: 'QUICK_PICK' })[0].context.systemId).toBe('R-0-6-12'); // complete already
+    expect(fewer.context.system).toBeNull();
+    expect(steps(chosen, { type: 'CLEAR' })[0].context.system).toBeNull();
+    expect(steps(chosen, { type: 'QUICK_PICK' })[0].context.system).toEqual(shape(R_0_6_12)); // complete already
   });
 
   it('prices the slip by the system, confirms it and sends its id with that price', () => {
-    const [chosen] = steps(ready(THREE_THREE), { type: 'CHOOSE_SYSTEM', systemId: 'R-3-3-24' });
-    expect(slipPriceCents(PARAMS, chosen.context.outcomes, 'R-3-3-24')).toBe(4800); // M 2 × 24 rows
+    const [chosen] = steps(ready(THREE_THREE), { type: 'CHOOSE_SYSTEM', system: R_3_3_24 });
+    expect(slipPriceCents(PARAMS, chosen.context.outcomes, R_3_3_24)).toBe(4800); // M 2 × 24 rows
     expect(slipPriceCents(PARAMS, chosen.context.outcomes, null)).toBe(43200); // M 2 × 216 rows
     const [confirming] = steps(chosen, { type: 'SUBMIT' });
     expect(confirming.hasTag('confirm')).toBe(true);
@@ -100,12 +109,12 @@ describe('choosing a reduced system', () => {
 
   it('a full slip sends no systemId; the same picks under another system are another attempt', () => {
     expect(submissionBody(slip, SIX_DOUBLES)).not.toHaveProperty('systemId');
-    expect(submissionBody(slip, SIX_DOUBLES, 'R-3-3-24')).not.toHaveProperty('systemId'); // does not fit
-    expect(fingerprint(slip, SIX_DOUBLES, 'R-0-6-12')).not.toBe(fingerprint(slip, SIX_DOUBLES));
+    expect(submissionBody(slip, SIX_DOUBLES, R_3_3_24)).not.toHaveProperty('systemId'); // does not fit
+    expect(fingerprint(slip, SIX_DOUBLES, R_0_6_12)).not.toBe(fingerprint(slip, SIX_DOUBLES));
   });
 
   it('after a system slip is accepted the choice is gone and no standing picks are offered', () => {
-    const [chosen] = steps(ready(SIX_DOUBLES), { type: 'CHOOSE_SYSTEM', systemId: 'R-0-6-12' });
+    const [chosen] = steps(ready(SIX_DOUBLES), { type: 'CHOOSE_SYSTEM', system: R_0_6_12 });
     const [keying] = steps(chosen, { type: 'SUBMIT' }, { type: 'CONFIRM' });
     const [sending] = transition(betslipMachine, keying, done('newKey', 'key-1'));
     const [sent] = transition(
@@ -113,12 +122,12 @@ describe('choosing a reduced system', () => {
       sending,
       done('submit', { message: 'ok', messageKey: 'SUBMISSION.ACCEPTED' }),
     );
-    expect(sent.context.systemId).toBeNull();
+    expect(sent.context.system).toBeNull();
     expect(sent.context.lastSent).toBeNull();
   });
 
   it('ignores a choice while the slip is being sent', () => {
     const [keying] = steps(ready(SIX_DOUBLES), { type: 'SUBMIT' }, { type: 'CONFIRM' });
-    expect(steps(keying, { type: 'CHOOSE_SYSTEM', systemId: 'R-0-6-12' })[0].context.systemId).toBeNull();
+    expect(steps(keying, { type: 'CHOOSE_SYSTEM', system: R_0_6_12 })[0].context.system).toBeNull();
   });
 });

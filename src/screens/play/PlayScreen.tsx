@@ -10,8 +10,7 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useStat
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
 import { slipPriceCents } from '../../../machines/betslip/helpers';
 import { countPicks, type Digit, formatCents, priceCents } from '../../../machines/rules/betslip';
-import { groupThousands } from '../../../machines/rules/money';
-import { systemsFor } from '../../../machines/rules/reducedSystems';
+import type { SystemShape } from '../../../machines/rules/systemShape';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { showWireDate } from '../../lib/dateFormat';
@@ -19,7 +18,7 @@ import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
-import { usePickShares } from './pickShares';
+import type { MatchShares } from './PickSharesNote';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -42,8 +41,11 @@ const loadNotices = () => import('./playNotices');
 const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
 const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
 const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
-// Reduced systems: only once the marks fit one.
+// Reduced systems: loaded once a complete slip has doubles or triples (it says nothing unless they fit a
+// system), so the systems' tables are not part of the first load.
 const SystemPicker = lazy(() => import('./SystemPicker'));
+// The people's picks while the round is open: read and shown after the slip is usable.
+const PickSharesNote = lazy(() => import('./PickSharesNote'));
 // Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
 const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
@@ -54,12 +56,6 @@ function RoundLine({ sid, closes }: { sid: string; closes: string }) {
       Round {sid} · closes {closes}
     </Trans>
   );
-}
-
-/** Above the matches while the people's picks show: what they are and how many rows they count. */
-function PickSharesNote({ rows }: { rows: number }) {
-  const count = groupThousands(String(rows));
-  return <Trans>People's picks so far, based on {count} rows.</Trans>;
 }
 
 /** After an incomplete submit, brings the first unpicked match into view and puts focus on it. */
@@ -106,7 +102,7 @@ export default function PlayScreen() {
   const submitting = useSelector(actor, (s) => s.matches({ ready: 'submitting' }));
   const betslip = useSelector(actor, (s) => s.context.betslip);
   const outcomes = useSelector(actor, (s) => s.context.outcomes);
-  const systemId = useSelector(actor, (s) => s.context.systemId);
+  const system = useSelector(actor, (s) => s.context.system);
   const popover = useSelector(actor, (s) => s.context.popover);
   const error = useSelector(actor, (s) => s.context.error);
   const panelOpen = useSelector(actor, (s) => s.context.panelOpen);
@@ -121,14 +117,14 @@ export default function PlayScreen() {
   const testimonials = useTestimonials();
   const list = useRef<HTMLOListElement>(null);
   useScrollToMissing(list, missingMarked);
-  const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, systemId) : 0;
-  const systemsFit = systemsFor(outcomes).length > 0;
-  const shares = usePickShares(betslip?.sid, phase === 'ready');
-  const matchShares = shares && !('hidden' in shares) ? shares : null;
+  const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, system) : 0;
+  const counts = countPicks(outcomes);
+  const mayFitSystem = counts.shownDoubles > 0 && counts.placedBets === outcomes.length;
   const chooseSystem = useCallback(
-    (id: string | null) => actor.send({ type: 'CHOOSE_SYSTEM', systemId: id }),
+    (chosen: SystemShape | null) => actor.send({ type: 'CHOOSE_SYSTEM', system: chosen }),
     [actor],
   );
+  const [shares, setShares] = useState<MatchShares | null>(null);
   const aboveDefault = !!betslip && price > priceCents(betslip.betslipParams, []);
   useEffect(() => {
     if (aboveDefault) void loadConfirm().catch(() => undefined); // ready before the tap that needs it
@@ -225,10 +221,10 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
-          {matchShares && (
-            <p className="play-shares-note">
-              <PickSharesNote rows={matchShares.rows} />
-            </p>
+          {phase === 'ready' && (
+            <Suspense fallback={null}>
+              <PickSharesNote sid={betslip.sid} onShares={setShares} />
+            </Suspense>
           )}
           <ol className="matches" aria-label={t`Matches`} ref={list}>
             {betslip.matches.map((m, i) => (
@@ -239,16 +235,16 @@ export default function PlayScreen() {
                 outcome={outcomes[i] ?? null}
                 onTap={onTap}
                 missing={missingMarked > 0 && !outcomes[i]}
-                shares={matchShares?.matches.find((s) => s.position === m.betslipPosotion)}
+                shares={shares?.find((s) => s.position === m.betslipPosotion)}
               />
             ))}
           </ol>
-          {systemsFit && (
+          {mayFitSystem && (
             <Suspense fallback={null}>
               <SystemPicker
                 params={betslip.betslipParams}
                 outcomes={outcomes}
-                systemId={systemId}
+                systemId={system?.id ?? null}
                 onChoose={chooseSystem}
               />
             </Suspense>
@@ -262,7 +258,7 @@ export default function PlayScreen() {
             </Suspense>
           )}
           <SlipBar
-            counts={countPicks(outcomes)}
+            counts={counts}
             totalBets={betslip.matches.length}
             params={betslip.betslipParams}
             price={formatCents(price)}
@@ -281,7 +277,7 @@ export default function PlayScreen() {
           <ConfirmPrice
             params={betslip.betslipParams}
             outcomes={outcomes}
-            systemId={systemId}
+            systemId={system?.id ?? null}
             onConfirm={() => actor.send({ type: 'CONFIRM' })}
             onCancel={() => actor.send({ type: 'CANCEL' })}
           />

@@ -5,7 +5,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type BetslipParams, centsToM, type Outcome, priceCents } from '../../../machines/rules/betslip';
 import { formatMoney } from '../../../machines/rules/money';
-import { guaranteedCorrect, systemPriceCents, systemsFor } from '../../../machines/rules/reducedSystems';
+import {
+  guaranteedCorrect,
+  type ReducedSystem,
+  systemPriceCents,
+  systemsFor,
+} from '../../../machines/rules/reducedSystems';
 import { rowCount } from '../../../machines/rules/rows';
 import './systems.css';
 
@@ -14,22 +19,22 @@ interface Props {
   outcomes: readonly Outcome[];
   /** The chosen system's id; null: the full system. */
   systemId: string | null;
-  onChoose: (systemId: string | null) => void;
+  onChoose: (system: ReducedSystem | null) => void;
 }
 
 /** One choice: its name, rows and price on the first line, its guarantee under it. */
 function Choice(props: {
-  id: string | null;
+  system: ReducedSystem | null;
   checked: boolean;
   name: string;
   rows: number;
   priceCents: number;
   guarantee: string;
-  onChoose: (systemId: string | null) => void;
+  onChoose: (system: ReducedSystem | null) => void;
 }) {
   const { rows } = props;
   const price = formatMoney(centsToM(props.priceCents));
-  const hintId = `system-${props.id ?? 'full'}-guarantee`;
+  const hintId = `system-${props.system?.id ?? 'full'}-guarantee`;
   return (
     <label className={`system-choice${props.checked ? ' system-chosen' : ''}`}>
       <input
@@ -37,7 +42,7 @@ function Choice(props: {
         name="system"
         checked={props.checked}
         aria-describedby={hintId}
-        onChange={() => props.onChoose(props.id)}
+        onChange={() => props.onChoose(props.system)}
       />
       <span className="system-line">
         <strong>{props.name}</strong>{' '}
@@ -69,7 +74,7 @@ export default function SystemPicker({ params, outcomes, systemId, onChoose }: P
         </Trans>
       </p>
       <Choice
-        id={null}
+        system={null}
         checked={systemId === null}
         name={t`Full system`}
         rows={rowCount({ outcomes })}
@@ -82,7 +87,7 @@ export default function SystemPicker({ params, outcomes, systemId, onChoose }: P
         return (
           <Choice
             key={s.id}
-            id={s.id}
+            system={s}
             checked={systemId === s.id}
             name={s.id}
             rows={s.rows}
