@@ -8,22 +8,18 @@
 // step is a function of (snapshot, event) and `transition()` can test it without running anything.
 // Timers are the ticker actor and delayed events, so actor tests run on fake time.
 import { assign, cancel, type EventObject, fromCallback, fromPromise, raise, setup } from 'xstate';
-import {
-  costsMoreThanDefault,
-  emptyOutcomes,
-  type Outcome,
-  tapOutcome,
-  tapReplacement,
-} from '../rules/betslip';
+import { emptyOutcomes, type Outcome, priceCents, tapOutcome, tapReplacement } from '../rules/betslip';
 import { messageKeyOf } from '../rules/messageKey';
 import {
   BETSLIP_GONE,
   endsAtMs,
   fingerprint,
+  fittingSystem,
   isAmbiguousFailure,
   isShortOfMoney,
   restorePicks,
   SHORT_OF_MONEY_KEY,
+  slipPriceCents,
   submissionBody,
 } from './helpers';
 import { seededQuickPick } from './seededRandom';
@@ -105,6 +101,7 @@ export const betslipMachine = setup({
           ? context.outcomes
           : emptyOutcomes(params.betslip.matches.length),
       missingMarked: context.betslip?.sid === params.betslip.sid ? context.missingMarked : 0,
+      system: context.betslip?.sid === params.betslip.sid ? context.system : null,
       lastSent: context.betslip?.sid === params.betslip.sid ? context.lastSent : null,
     })),
     /** Another round replaced the shown one: say so, and whether unsent picks were cleared with it. */
@@ -135,6 +132,13 @@ export const betslipMachine = setup({
     closePopoverLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'popover', id: 'popover' }),
     closeNoticeLater: raise({ type: 'POPOVER.CLOSE' }, { delay: 'notice', id: 'popover' }),
     clearError: assign({ error: null }),
+    /** Keeps the chosen reduced system only while the picks still fit it (after any change of picks). */
+    dropUnfitSystem: assign({
+      system: ({ context }) =>
+        context.betslip
+          ? fittingSystem(context.outcomes, context.betslip.betslipParams, context.system)
+          : null,
+    }),
     /**
      * Keeps the refusal's message key to show; keeps the key only when a retry may be the same request, or
      * when only money was short (top up and play pays the same slip with the same key).
@@ -148,7 +152,8 @@ export const betslipMachine = setup({
   guards: {
     incomplete: ({ context }) => context.outcomes.some((o) => o === null),
     aboveDefaultPrice: ({ context }) =>
-      costsMoreThanDefault(context.betslip!.betslipParams, context.outcomes),
+      slipPriceCents(context.betslip!.betslipParams, context.outcomes, context.system) >
+      priceCents(context.betslip!.betslipParams, []),
     replacesPick: ({ context, event }) =>
       event.type === 'TAP' &&
       tapReplacement(context.outcomes, event.index, event.digit, context.betslip!.betslipParams) !== null,
@@ -159,7 +164,7 @@ export const betslipMachine = setup({
       !!context.betslip && context.betslip.sid !== params.sid,
     /** The same picks as an attempt that may have gone through: send it again with its key. */
     retriesPendingAttempt: ({ context }) =>
-      context.attempt?.fingerprint === fingerprint(context.betslip!, context.outcomes),
+      context.attempt?.fingerprint === fingerprint(context.betslip!, context.outcomes, context.system),
   },
 }).createMachine({
   id: 'betslip',
@@ -168,6 +173,7 @@ export const betslipMachine = setup({
     endsAtMs: Number.NaN,
     now: 0,
     outcomes: [],
+    system: null,
     popover: null,
     error: null,
     attempt: null,
@@ -224,14 +230,17 @@ export const betslipMachine = setup({
             onDone: {
               target: '#betslip.ready',
               // Stored picks when they still fit the betslip, else the ones already shown for it.
-              actions: assign({
-                outcomes: ({ context, event }) =>
-                  restorePicks(
-                    event.output ?? context.outcomes,
-                    context.betslip!.matches.length,
-                    context.betslip!.betslipParams,
-                  ),
-              }),
+              actions: [
+                assign({
+                  outcomes: ({ context, event }) =>
+                    restorePicks(
+                      event.output ?? context.outcomes,
+                      context.betslip!.matches.length,
+                      context.betslip!.betslipParams,
+                    ),
+                }),
+                'dropUnfitSystem',
+              ],
             },
             onError: { target: '#betslip.ready' },
           },
@@ -267,16 +276,29 @@ export const betslipMachine = setup({
               'cancelPopoverClose',
               'closeNoticeLater',
               tap,
+              'dropUnfitSystem',
               savePicks,
             ],
           },
-          { target: '.picking', actions: ['clearError', tap, savePicks] },
+          { target: '.picking', actions: ['clearError', tap, 'dropUnfitSystem', savePicks] },
         ],
+        // Only a system the picks fit is kept; anything else is the full system.
+        CHOOSE_SYSTEM: {
+          target: '.picking',
+          actions: [
+            'clearError',
+            assign({
+              system: ({ context, event }) =>
+                fittingSystem(context.outcomes, context.betslip!.betslipParams, event.system),
+            }),
+          ],
+        },
         QUICK_PICK: {
           target: '.picking',
           actions: [
             'clearError',
             assign(({ context }) => seededQuickPick(context.outcomes, context.seed)),
+            'dropUnfitSystem',
             savePicks,
           ],
         },
@@ -284,7 +306,11 @@ export const betslipMachine = setup({
           target: '.picking',
           actions: [
             'clearError',
-            assign({ outcomes: ({ context }) => emptyOutcomes(context.outcomes.length), missingMarked: 0 }),
+            assign({
+              outcomes: ({ context }) => emptyOutcomes(context.outcomes.length),
+              missingMarked: 0,
+              system: null,
+            }),
             savePicks,
           ],
         },
@@ -321,6 +347,7 @@ export const betslipMachine = setup({
             TAP: {},
             QUICK_PICK: {},
             CLEAR: {},
+            CHOOSE_SYSTEM: {},
             SUBMIT: {},
           },
           states: {
@@ -333,7 +360,7 @@ export const betslipMachine = setup({
                   actions: assign({
                     attempt: ({ context, event }) => ({
                       key: event.output,
-                      fingerprint: fingerprint(context.betslip!, context.outcomes),
+                      fingerprint: fingerprint(context.betslip!, context.outcomes, context.system),
                     }),
                   }),
                 },
@@ -348,7 +375,7 @@ export const betslipMachine = setup({
                 id: 'submit',
                 src: 'submit',
                 input: ({ context }) => ({
-                  ...submissionBody(context.betslip!, context.outcomes),
+                  ...submissionBody(context.betslip!, context.outcomes, context.system),
                   idempotencyKey: context.attempt!.key,
                 }),
                 onDone: {
@@ -356,12 +383,18 @@ export const betslipMachine = setup({
                   actions: [
                     { type: 'forgetPicks', params: ({ context }) => ({ sid: context.betslip!.sid }) },
                     assign(({ context, event }) => ({
-                      lastSent: {
-                        sid: context.betslip!.sid,
-                        dtos: submissionBody(context.betslip!, context.outcomes).positionAndPredictionDtos,
-                        messageKey: event.output.messageKey ?? null,
-                      },
+                      // Standing picks play a full slip each round, so a reduced system's picks are not
+                      // offered as standing picks.
+                      lastSent: context.system
+                        ? null
+                        : {
+                            sid: context.betslip!.sid,
+                            dtos: submissionBody(context.betslip!, context.outcomes)
+                              .positionAndPredictionDtos,
+                            messageKey: event.output.messageKey ?? null,
+                          },
                       outcomes: emptyOutcomes(context.outcomes.length),
+                      system: null,
                       missingMarked: 0,
                       attempt: null,
                       panelOpen: false,

@@ -12,6 +12,7 @@ import {
 } from '../rules/betslip';
 import { parseWireDate } from '../rules/maseruTime';
 import { messageKeyOf } from '../rules/messageKey';
+import { fitsShape, type SystemShape, shapePriceCents } from '../rules/systemShape';
 import type { Betslip, SubmitInput } from './types';
 
 /** The betslip's end in ms: endsAt (UTC) when sent, else endDate read as Maseru local time. */
@@ -45,21 +46,56 @@ export function restorePicks(stored: unknown, matchCount: number, params: Betsli
   return ok && withinLimits(stored, params) ? (stored as Outcome[]) : emptyOutcomes(matchCount);
 }
 
-/** The body of a submission (positions 0-based, predictions as numbers, cost in M). */
-export function submissionBody(betslip: Betslip, outcomes: Outcome[]): Omit<SubmitInput, 'idempotencyKey'> {
+/**
+ * The reduced system (as plain data: id, triples, doubles, rows) when the picks fit it within the round's
+ * limits, else null (the full system): a choice that no longer fits the picks is dropped, never sent.
+ */
+export function fittingSystem(
+  outcomes: readonly Outcome[],
+  params: BetslipParams,
+  system: SystemShape | null,
+): SystemShape | null {
+  if (!system || !fitsShape(system, outcomes) || !withinLimits(outcomes, params)) return null;
+  const { id, triples, doubles, rows } = system;
+  return { id, triples, doubles, rows };
+}
+
+/** What a slip costs in cents: its reduced system's price when one is chosen (and fits), else the full price. */
+export function slipPriceCents(
+  params: BetslipParams,
+  outcomes: readonly Outcome[],
+  system: SystemShape | null,
+): number {
+  return system && fitsShape(system, outcomes)
+    ? shapePriceCents(system, params)
+    : priceCents(params, outcomes);
+}
+
+/** The body of a submission (positions 0-based, predictions as numbers, cost in M); `systemId` only
+ * for a reduced system, so a full slip's body is what it always was. */
+export function submissionBody(
+  betslip: Betslip,
+  outcomes: Outcome[],
+  chosen: SystemShape | null = null,
+): Omit<SubmitInput, 'idempotencyKey'> {
+  const system = fittingSystem(outcomes, betslip.betslipParams, chosen);
   return {
     betSlipSid: betslip.sid,
     positionAndPredictionDtos: outcomes.map((o, i) => ({
       betSlipPosition: i,
       prediction: outcomeToPrediction(o ?? ''),
     })),
-    betSlipCost: centsToM(priceCents(betslip.betslipParams, outcomes)),
+    betSlipCost: centsToM(slipPriceCents(betslip.betslipParams, outcomes, system)),
+    ...(system ? { systemId: system.id } : {}),
   };
 }
 
-/** Identifies "the same picks" for reusing an idempotency key. */
-export const fingerprint = (betslip: Betslip, outcomes: Outcome[]): string =>
-  `${betslip.sid}|${outcomes.join(',')}`;
+/** Identifies "the same slip" (picks and system) for reusing an idempotency key. */
+export const fingerprint = (
+  betslip: Betslip,
+  outcomes: Outcome[],
+  system: SystemShape | null = null,
+): string => `${betslip.sid}|${outcomes.join(',')}${system ? `|${system.id}` : ''}`;
 
 /**
  * Whether a retry should send the same Idempotency-Key: only when we do not know if the first request

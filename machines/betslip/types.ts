@@ -1,6 +1,7 @@
 // Shapes of the betslip machine: the wire betslip (docs/CONTRACTS.md "Play API"), the machine's
 // context (plain data only, so a snapshot can be persisted and stepped with `transition()`), events and input.
 import type { Outcome, PredictionDto, Replacement } from '../rules/betslip';
+import type { SystemShape } from '../rules/systemShape';
 import type { CurrentBetslip } from '../wire/play';
 
 /** A match as fetch-current-betslip sends it (field names as the original API spells them). */
@@ -17,6 +18,8 @@ export interface SubmitInput {
   betSlipSid: string;
   positionAndPredictionDtos: PredictionDto[];
   betSlipCost: number;
+  /** The reduced system chosen (machines/rules/reducedSystems.ts); absent for a full slip. */
+  systemId?: string;
   idempotencyKey: string;
 }
 
@@ -54,6 +57,10 @@ export interface BetslipContext {
   /** Last tick's server time in ms. */
   now: number;
   outcomes: Outcome[];
+  /** The reduced system chosen for these picks (null: the full system), as plain data (its table stays
+   * with the picker). Only ever one the picks fit; cleared as soon as they stop fitting it, and after
+   * the slip is sent. */
+  system: SystemShape | null;
   popover: Popover;
   /** Message key of the last refused or failed submission, shown until the next action. */
   error: string | null;
@@ -78,6 +85,8 @@ export type BetslipEvent =
   | { type: 'TAP'; index: number; digit: '1' | '2' | '3' }
   | { type: 'QUICK_PICK' }
   | { type: 'CLEAR' }
+  /** Choose a reduced system for the marked picks, or null for the full system. */
+  | { type: 'CHOOSE_SYSTEM'; system: SystemShape | null }
   | { type: 'SUBMIT' }
   /** The player confirmed paying a slip above the default price. */
   | { type: 'CONFIRM' }

@@ -3,26 +3,12 @@
 // tests/unit/reduced-systems.test.ts proves by enumerating every outcome. Shared by the client (what it
 // offers and shows) and the server (which recomputes rows and price from the id and the picks, never from
 // what a client sends). Pure: imports nothing but the pick rules.
-import {
-  type BetslipParams,
-  countPicks,
-  type Digit,
-  fullPriceExactCents,
-  type Outcome,
-  roundCents,
-  signsOf,
-  withinLimits,
-} from './betslip.ts';
+import { type BetslipParams, type Digit, type Outcome, signsOf, withinLimits } from './betslip.ts';
+import { fitsShape, fullRowsOf, type SystemShape, shapePriceCents } from './systemShape.ts';
 
-export interface ReducedSystem {
-  /** `R-<triples>-<doubles>-<rows>`, e.g. 'R-4-0-9'. */
-  id: string;
-  /** Matches with three picks the slip must have, exactly. */
-  triples: number;
-  /** Matches with exactly two picks the slip must have, exactly. */
-  doubles: number;
-  /** Rows of the table (= table.length). */
-  rows: number;
+/** A system's id (`R-<triples>-<doubles>-<rows>`, e.g. 'R-4-0-9'), its triples, doubles and rows (= table.length),
+ * and its table (systemShape.ts holds what follows from the first four alone). */
+export interface ReducedSystem extends SystemShape {
   /** 3^triples × 2^doubles: the rows of the full system over the same marks. */
   fullRows: number;
   /**
@@ -52,7 +38,7 @@ const system = (
   triples,
   doubles,
   rows: table.length,
-  fullRows: 3 ** triples * 2 ** doubles,
+  fullRows: fullRowsOf({ triples, doubles }),
   table,
   guarantee,
   construction,
@@ -194,11 +180,7 @@ export const systemColumns = (outcomes: readonly Outcome[]): number[] => {
 };
 
 /** True when a slip has exactly the system's triples and doubles (and nothing unset). */
-export function fitsSystem(s: ReducedSystem, outcomes: readonly Outcome[]): boolean {
-  if (outcomes.some((o) => signsOf(o).length === 0)) return false;
-  const { triples, doubles } = countPicks(outcomes);
-  return triples === s.triples && doubles === s.doubles;
-}
+export const fitsSystem = (s: ReducedSystem, outcomes: readonly Outcome[]): boolean => fitsShape(s, outcomes);
 
 /** The systems a slip's marks fit (what the client may offer after marking). */
 export const systemsFor = (outcomes: readonly Outcome[]): ReducedSystem[] =>
@@ -226,7 +208,7 @@ export function systemRows(s: ReducedSystem, outcomes: readonly Outcome[]): Digi
  * once (from the exact full price, as `priceCents` rounds once). At fees 2 and 3 it is base × rows.
  */
 export const systemPriceCents = (s: ReducedSystem, params: BetslipParams): number =>
-  roundCents((fullPriceExactCents(params, s.doubles, s.triples) * s.rows) / s.fullRows);
+  shapePriceCents(s, params);
 
 /** Why a system slip is refused: no such system, or marks that are not its triples and doubles. */
 export type SystemRefusal = 'UNKNOWN' | 'MARKS';

@@ -2,7 +2,7 @@
 // submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { M as Money } from './fields';
+import { M as Money, Nullable } from './fields';
 import { Text } from './text';
 
 export const BetslipParams = Type.Object({
@@ -46,6 +46,8 @@ export const SubmitBody = Type.Object({
     { maxItems: 64 },
   ),
   betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
+  /** A reduced system (`R-<triples>-<doubles>-<rows>`, machines/rules/reducedSystems.ts); absent: full. */
+  systemId: Type.Optional(Nullable(Text({ maxLength: 32 }))),
 });
 
 export const SubmitHeaders = Type.Object({
@@ -81,6 +83,10 @@ export const MySlipsResponse = Type.Array(
     channel: Channel,
     predictions: Type.Array(Type.Integer()),
     jws: Type.String(),
+    /** Rows the slip stands for, and its reduced system (null: every combination). Optional: an answer
+     * from before rows were counted has neither. */
+    rows: Type.Optional(Type.Integer({ minimum: 1 })),
+    systemId: Type.Optional(Nullable(Type.String())),
   }),
 );
 
@@ -120,3 +126,24 @@ export const TestimonialsResponse = Type.Array(
 export type MySlip = Static<typeof MySlipsResponse>[number];
 export type Prize = Static<typeof PrizesResponse>[number];
 export type Testimonial = Static<typeof TestimonialsResponse>[number];
+
+const MatchShares = Type.Object({
+  /** 1-based, as betslipPosotion. */
+  position: Type.Integer({ minimum: 1 }),
+  home: Type.Number(),
+  draw: Type.Number(),
+  away: Type.Number(),
+});
+
+/** GET pick-shares (`?sid=`, default the current round): the people's picks on an open round as
+ * percentages of rows (one decimal), from 100 rows on; before that only how many rows, `hidden: true`. */
+export const PickSharesResponse = Type.Union([
+  Type.Object({
+    sid: Type.String(),
+    rows: Type.Integer(),
+    updatedAt: Type.String(),
+    matches: Type.Array(MatchShares),
+  }),
+  Type.Object({ sid: Type.String(), rows: Type.Integer(), hidden: Type.Literal(true) }),
+]);
+export type PickShares = Static<typeof PickSharesResponse>;

@@ -34,6 +34,14 @@ export const PastBetslipsResponse = Type.Array(
         betDate: Type.String(),
       }),
     ),
+    /** Rows the slip stands for (every combination of its picks, or its reduced system's table), the
+     * system's id (null: full) and its winning rows per tier, highest first (`[]` when none). Optional:
+     * answers from before rows were counted lack them. */
+    rows: Type.Optional(Type.Integer({ minimum: 1 })),
+    systemId: Type.Optional(Nullable(Type.String())),
+    winningRows: Type.Optional(
+      Type.Array(Type.Object({ prizeType: Type.Integer(), count: Type.Integer(), amountEach: M })),
+    ),
     /** Published once the betslip closes: pick shares (0..1) per match and each tier's winners. */
     statistics: Nullable(
       Type.Object({

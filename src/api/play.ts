@@ -1,14 +1,14 @@
 // Play API (docs/CONTRACTS.md "Play API"): the current betslip, submission, prizes, testimonials.
 // Importing this module also starts the server clock, which reads every answer's Date header.
 import type { Betslip } from '../../machines/betslip/types';
-import type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
+import type { PickShares, Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 import type { SubmissionPayload } from '../offline/queueFormat';
 import './clock';
 import { apiGet, apiPost } from './http';
 import { PLAY_PATHS } from './paths';
 
 export type { Betslip, Match } from '../../machines/betslip/types';
-export type { Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
+export type { PickShares, Prize, SlipReceipt, SubmitAccepted, Testimonial } from '../../machines/wire/play';
 /** The body of submit-online-betslip, defined beside the offline queue that stores it. */
 export type { SubmissionPayload } from '../offline/queueFormat';
 
@@ -28,6 +28,12 @@ export const submitBetslip = (
 
 export const fetchPrizes = (signal?: AbortSignal): Promise<Prize[]> =>
   apiGet<Prize[]>(PLAY_PATHS.prizes, { signal });
+
+export const PICK_SHARES_PATH = '/protected/pick-shares';
+
+/** The people's picks on round `sid` so far (percentages of rows), or `hidden` below 100 rows. */
+export const fetchPickShares = (sid: string, signal?: AbortSignal): Promise<PickShares> =>
+  apiGet<PickShares>(`${PICK_SHARES_PATH}?sid=${encodeURIComponent(sid)}`, { signal });
 
 export const fetchTestimonials = (signal?: AbortSignal): Promise<Testimonial[]> =>
   apiGet<Testimonial[]>(PLAY_PATHS.testimonials, { signal });

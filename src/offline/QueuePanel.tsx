@@ -88,7 +88,9 @@ export default function QueuePanel({ messages }: { messages: Messages }) {
 
   const count = queued.length;
   if (!count && !outcomes.length) return null;
-  const closingSoon = queued.filter((e) => offersSmsFallback(e.endsAt, now));
+  // The SMS channel plays every combination of the picks: a reduced system's slip is not offered by SMS,
+  // where it would cost the full system's price.
+  const closingSoon = queued.filter((e) => !e.payload.systemId && offersSmsFallback(e.endsAt, now));
   return (
     <div className="queue-panel">
       {count > 0 && (

@@ -16,6 +16,11 @@ export interface SubmissionPayload {
   positionAndPredictionDtos: PredictionDto[];
   /** M, at most two decimals. */
   betSlipCost: number;
+  /**
+   * The reduced system the slip is played under (machines/rules/reducedSystems.ts); absent for a full
+   * slip. Optional and added later: entries stored before it are full slips and replay unchanged.
+   */
+  systemId?: string;
 }
 
 /** One slip waiting to be sent. The idempotency key is its id: every replay sends the same key and body. */

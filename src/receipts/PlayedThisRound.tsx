@@ -12,6 +12,12 @@ import ReceiptSheet from './ReceiptSheet';
 import { receiptTime } from './receipt';
 import './receipts.css';
 
+/** A slip's rows and reduced system, when it stands for more than one row. */
+function SlipRows({ rows, systemId }: { rows: number; systemId: string | null }) {
+  const { t } = useLingui();
+  return <span className="played-rows">{systemId ? t`${rows} rows · ${systemId}` : t`${rows} rows`}</span>;
+}
+
 export default function PlayedThisRound({ sid, matches }: { sid?: string; matches?: readonly MatchName[] }) {
   const { t } = useLingui();
   const [slips, setSlips] = useState<MySlip[]>([]);
@@ -71,6 +77,7 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
                   <span>
                     {formatM(s.cost)} · {receiptTime(s.createdAt)}
                   </span>
+                  {(s.rows ?? 1) > 1 && <SlipRows rows={s.rows!} systemId={s.systemId ?? null} />}
                 </button>
               </li>
             ))}

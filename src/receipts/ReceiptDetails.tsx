@@ -1,5 +1,6 @@
 // What a receipt says, as the receipt sheet and /verify show it: the reference, the picks (with the
-// matches when we know them), the price, how it was paid and the server's time in Maseru.
+// matches when we know them), the price, a system slip's system and rows, how it was paid and the
+// server's time in Maseru.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatM } from '../../machines/rules/money';
 import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
@@ -53,6 +54,22 @@ export function ReceiptDetails({
           </dt>
           <dd>{price}</dd>
         </div>
+        {payload.systemId && (
+          <div>
+            <dt>
+              <Trans>System</Trans>
+            </dt>
+            <dd>{payload.systemId}</dd>
+          </div>
+        )}
+        {payload.rows !== undefined && payload.rows > 1 && (
+          <div>
+            <dt>
+              <Trans>Rows</Trans>
+            </dt>
+            <dd>{payload.rows}</dd>
+          </div>
+        )}
         <div>
           <dt>
             <Trans>Paid</Trans>

@@ -13,6 +13,10 @@ export interface ReceiptPayload {
   paidFrom: 'WALLET' | 'AIRTIME';
   /** ISO instant the server accepted the slip. */
   at: string;
+  /** The reduced system (null: every combination) and the rows the slip stands for; receipts signed
+   * before rows were counted have neither. */
+  systemId?: string | null;
+  rows?: number;
 }
 
 export interface ReceiptJwk {
@@ -81,7 +85,9 @@ export function isReceiptPayload(v: unknown): v is ReceiptPayload {
     typeof p.cost === 'number' &&
     (p.paidFrom === 'WALLET' || p.paidFrom === 'AIRTIME') &&
     typeof p.at === 'string' &&
-    !Number.isNaN(Date.parse(p.at))
+    !Number.isNaN(Date.parse(p.at)) &&
+    (p.systemId == null || typeof p.systemId === 'string') &&
+    (p.rows === undefined || Number.isInteger(p.rows))
   );
 }
 

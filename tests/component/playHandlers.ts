@@ -75,6 +75,14 @@ export const playDefaults = [
   http.get(`${PLAY}/fetch-current-betslip`, () => HttpResponse.json(betslipFixture())),
   http.get(`${PLAY}/fetch-current-prizes`, () => HttpResponse.json(PRIZES)),
   http.get(`${PLAY}/fetch-testimonials`, () => HttpResponse.json(TESTIMONIALS)),
+  // The people's picks: too few rows yet, so hidden (tests of the shares answer with some).
+  http.get(`${PLAY}/pick-shares`, ({ request }) =>
+    HttpResponse.json({
+      sid: new URL(request.url).searchParams.get('sid') ?? 'J14-0042',
+      rows: 0,
+      hidden: true,
+    }),
+  ),
   // Receipts: no slips played yet, and a key set for /verify (tests that check receipts set their own).
   http.get(`${PLAY}/my-slips`, () => HttpResponse.json([])),
   http.get('/api/receipts/jwks.json', () => HttpResponse.json({ keys: [] })),

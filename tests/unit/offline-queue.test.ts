@@ -2,6 +2,7 @@
 // memory store (only definite answers leave the queue; 401 waits for a new token; another subscriber's
 // slip is not sent; concurrent passes under one lock send each entry once).
 import { describe, expect, it } from 'vitest';
+import { sendQueuedSubmission } from '../../src/api/replaySubmission';
 import {
   afterKeep,
   BASE_BACKOFF_MS,
@@ -216,5 +217,24 @@ describe('replayQueue', () => {
     await Promise.all([replayQueue({ ...deps, lock }, true), replayQueue({ ...deps, lock }, true)]);
     expect(sent).toEqual(['k1:tok-1']);
     expect(await store.outcomes()).toHaveLength(1);
+  });
+});
+
+describe('a reduced system in the queue', () => {
+  const sentBody = async (e: QueuedSubmission) => {
+    let body: unknown;
+    const fetchFn = (async (_url: string, init: RequestInit) => {
+      body = JSON.parse(String(init.body));
+      return new Response('{}', { status: 200 });
+    }) as typeof fetch;
+    await sendQueuedSubmission(e, 'token', fetchFn);
+    return body;
+  };
+
+  it('replays the stored body with its systemId, and an entry stored before it unchanged', async () => {
+    const system = entry({ payload: { ...entry().payload, betSlipCost: 24, systemId: 'R-0-6-12' } });
+    expect(await sentBody(system)).toEqual(system.payload);
+    expect(await sentBody(entry())).toEqual(entry().payload);
+    expect(await sentBody(entry())).not.toHaveProperty('systemId');
   });
 });

@@ -1,6 +1,7 @@
 // One match: sequence number, tournament, start date, and three large pick
 // buttons — home '1', draw 'X' (digit 3), away '2' — each a toggle (aria-pressed) with the team's logo.
-// After an "incomplete" submit, an unpicked match is marked, in words its picks are described by.
+// After an "incomplete" submit, an unpicked match is marked, in words its picks are described by. While
+// the round is open, one short line under the buttons says how everyone has picked so far.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Match } from '../../../machines/betslip/types';
@@ -17,6 +18,22 @@ interface Props {
   onTap: (index: number, digit: Digit) => void;
   /** Marked as still to pick (after an incomplete submit). */
   missing?: boolean;
+  /** The people's picks so far, percentages of rows (GET pick-shares); absent while unknown or hidden. */
+  shares?: { home: number; draw: number; away: number } | null;
+}
+
+/** One line of the people's picks, as short as it can be on a 360 px screen: "1 45% · X 30% · 2 25%". */
+function SharesLine({ shares }: { shares: NonNullable<Props['shares']> }) {
+  const { t } = useLingui();
+  const home = `${shares.home}%`;
+  const draw = `${shares.draw}%`;
+  const away = `${shares.away}%`;
+  return (
+    <p className="match-shares" data-testid="match-shares">
+      <span className="sr-only">{t`People's picks:`} </span>
+      {t`1 ${home} · X ${draw} · 2 ${away}`}
+    </p>
+  );
 }
 
 function TeamButton(props: {
@@ -48,7 +65,7 @@ function TeamButton(props: {
   );
 }
 
-export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap, missing }: Props) {
+export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap, missing, shares }: Props) {
   const { t } = useLingui();
   const picked = (d: Digit) => outcome?.includes(d) ?? false;
   const { homeTeam, awayTeam } = match;
@@ -97,6 +114,7 @@ export const MatchCard = memo(function MatchCard({ match, index, outcome, onTap,
           onClick={() => onTap(index, '2')}
         />
       </fieldset>
+      {shares && <SharesLine shares={shares} />}
     </li>
   );
 });

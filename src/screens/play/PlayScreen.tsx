@@ -1,21 +1,25 @@
 // The Play screen: the current betslip (its round and closing time) with its countdown, match cards, quick
 // pick and clear, the slip bar (popover, toast panel, submit), the price confirmation above the default
 // price, a loader while submitting, the empty state with retry, notices (the round changed, subscribe
-// first), and the testimonials. State lives in the betslip machine; this file only reads and sends.
+// first), the reduced systems the marks fit, the people's picks while the round is open, and the
+// testimonials. State lives in the betslip machine; this file only reads and sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLoaderData } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { betslipMachine } from '../../../machines/betslip/betslipMachine';
+import { slipPriceCents } from '../../../machines/betslip/helpers';
 import { countPicks, type Digit, priceCents } from '../../../machines/rules/betslip';
 import { showWireDate } from '../../../machines/rules/maseruTime';
 import { digitsOfCents } from '../../../machines/rules/money';
+import type { SystemShape } from '../../../machines/rules/systemShape';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
+import type { MatchShares } from './PickSharesNote';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -38,6 +42,11 @@ const loadNotices = () => import('./playNotices');
 const RoundChangeNotice = lazy(() => loadNotices().then((m) => ({ default: m.RoundChangeNotice })));
 const SubscribePrompt = lazy(() => loadNotices().then((m) => ({ default: m.SubscribePrompt })));
 const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.StandingOffer })));
+// Reduced systems: loaded once a complete slip has doubles or triples (it says nothing unless they fit a
+// system), so the systems' tables are not part of the first load.
+const SystemPicker = lazy(() => import('./SystemPicker'));
+// The people's picks while the round is open: read and shown after the slip is usable.
+const PickSharesNote = lazy(() => import('./PickSharesNote'));
 // Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
 const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
@@ -94,6 +103,7 @@ export default function PlayScreen() {
   const submitting = useSelector(actor, (s) => s.matches({ ready: 'submitting' }));
   const betslip = useSelector(actor, (s) => s.context.betslip);
   const outcomes = useSelector(actor, (s) => s.context.outcomes);
+  const system = useSelector(actor, (s) => s.context.system);
   const popover = useSelector(actor, (s) => s.context.popover);
   const error = useSelector(actor, (s) => s.context.error);
   const panelOpen = useSelector(actor, (s) => s.context.panelOpen);
@@ -108,7 +118,14 @@ export default function PlayScreen() {
   const testimonials = useTestimonials();
   const list = useRef<HTMLOListElement>(null);
   useScrollToMissing(list, missingMarked);
-  const price = betslip ? priceCents(betslip.betslipParams, outcomes) : 0;
+  const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, system) : 0;
+  const counts = countPicks(outcomes);
+  const mayFitSystem = counts.shownDoubles > 0 && counts.placedBets === outcomes.length;
+  const chooseSystem = useCallback(
+    (chosen: SystemShape | null) => actor.send({ type: 'CHOOSE_SYSTEM', system: chosen }),
+    [actor],
+  );
+  const [shares, setShares] = useState<MatchShares | null>(null);
   const aboveDefault = !!betslip && price > priceCents(betslip.betslipParams, []);
   useEffect(() => {
     if (aboveDefault) void loadConfirm().catch(() => undefined); // ready before the tap that needs it
@@ -205,6 +222,11 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
+          {phase === 'ready' && (
+            <Suspense fallback={null}>
+              <PickSharesNote sid={betslip.sid} onShares={setShares} />
+            </Suspense>
+          )}
           <ol className="matches" aria-label={t`Matches`} ref={list}>
             {betslip.matches.map((m, i) => (
               <MatchCard
@@ -214,9 +236,20 @@ export default function PlayScreen() {
                 outcome={outcomes[i] ?? null}
                 onTap={onTap}
                 missing={missingMarked > 0 && !outcomes[i]}
+                shares={shares?.find((s) => s.position === m.betslipPosotion)}
               />
             ))}
           </ol>
+          {mayFitSystem && (
+            <Suspense fallback={null}>
+              <SystemPicker
+                params={betslip.betslipParams}
+                outcomes={outcomes}
+                systemId={system?.id ?? null}
+                onChoose={chooseSystem}
+              />
+            </Suspense>
+          )}
           {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
             <Suspense fallback={null}>
               <StandingOffer
@@ -226,7 +259,7 @@ export default function PlayScreen() {
             </Suspense>
           )}
           <SlipBar
-            counts={countPicks(outcomes)}
+            counts={counts}
             totalBets={betslip.matches.length}
             params={betslip.betslipParams}
             price={digitsOfCents(price)}
@@ -245,6 +278,7 @@ export default function PlayScreen() {
           <ConfirmPrice
             params={betslip.betslipParams}
             outcomes={outcomes}
+            systemId={system?.id ?? null}
             onConfirm={() => actor.send({ type: 'CONFIRM' })}
             onCancel={() => actor.send({ type: 'CANCEL' })}
           />

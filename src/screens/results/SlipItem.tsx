@@ -1,6 +1,7 @@
 // One past betslip: a collapsible button coloured by state with its round, the date
 // and 'M. amountWon' when won; open, it shows the congratulation banner (won), the correct-so-far count
-// (still open, on the button), the placed bets and, once closed, how everyone played.
+// (still open, on the button), a system slip's rows ("8 rows: 1 × 14, 2 × 13") and system, the placed
+// bets and, once closed, how everyone played.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { showWireDate } from '../../../machines/rules/maseruTime';
 import { formatMDot } from '../../../machines/rules/money';
@@ -28,6 +29,10 @@ export function SlipItem({
   const correct = slip.correctCount;
   const prize = slip.prizeWon ? prizeName(slip.prizeWon, (d) => i18n._(d)) : '';
   const amount = formatMDot(slip.amountWon);
+  const rows = slip.rows ?? 1;
+  const systemId = slip.systemId ?? null;
+  // As describeRows (machines/rules/rowSettlement.ts) words it, with the words translated.
+  const tiers = (slip.winningRows ?? []).map((w) => `${w.count} × ${w.prizeType}`).join(', ');
   return (
     <li className={`slip slip-${state}`}>
       <button
@@ -68,6 +73,12 @@ export function SlipItem({
               <Trans>
                 Correct: {correct} of {total}
               </Trans>
+            </p>
+          )}
+          {(rows > 1 || systemId) && (
+            <p className="slip-rows" data-testid="slip-rows">
+              {tiers ? t`${rows} rows: ${tiers}` : t`${rows} rows`}
+              {systemId && <> · {t`Reduced system ${systemId}`}</>}
             </p>
           )}
           <PlacedBets bets={bets} closed={slip.betSlipClosed} />
