@@ -8,7 +8,6 @@ import { endSession } from '../api/auth';
 import { config } from '../config';
 import { platform } from '../platform';
 import { clearSession, readSession, watchSession, writeSession } from '../storage/session';
-import { wipeUserData } from '../storage/userData';
 import { login, REFRESH_TIMEOUT_MS, refreshSingleFlight } from './tokens';
 
 /** Where the session sends the user; the router implements it. */
@@ -127,7 +126,8 @@ export function createSessionService(nav: SessionNavigator): SessionService {
     actions: {
       persist: (_, { session }) => writeSession(session),
       clearStorage: () => clearSession(),
-      wipeUserData: () => void wipeUserData(),
+      // Loaded at sign-out only: nothing of it is needed to open the app.
+      wipeUserData: () => void import('../storage/userData').then((m) => m.wipeUserData()),
       endServerSession: (_, { refreshToken }) => {
         if (refreshToken) void endSession(refreshToken);
       },
