@@ -3,27 +3,14 @@
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
 import { Text } from './text';
+import { WalletInfo } from './wallet';
 
 export const MsisdnParams = Type.Object({ msisdn: Text({ maxLength: 32 }) });
 export const MsisdnQuery = Type.Object({ msisdn: Text({ minLength: 1, maxLength: 32 }) });
 export const MsisdnBody = Type.Object({ msisdn: Text({ minLength: 1, maxLength: 32 }) });
 
-/** GET /api/admin/subscribers/:msisdn/wallet: the call centre's wallet view, fetch-wallet-info's core. */
-export const SubscriberWallet = Type.Object({
-  totalAvailableAmount: M,
-  withdrawablemount: M,
-  totalWonAmount: M,
-  totalWithdrawnAmount: M,
-  currentlyWithheldAmount: M,
-  walletMovesDto: Type.Array(
-    Type.Object({
-      createDate: Type.String(),
-      amount: M,
-      reason: Type.String(),
-      serviceId: Type.String(),
-    }),
-  ),
-});
+/** GET /api/admin/subscribers/:msisdn/wallet: the call centre sees the subscriber's fetch-wallet-info answer. */
+export const SubscriberWallet = WalletInfo;
 
 const SupportDeposit = Type.Object({
   depositId: Type.String(),

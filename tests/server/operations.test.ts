@@ -480,6 +480,9 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     expect(wallet.statusCode).toBe(200);
     // M 10 credit − M 2 stake + M 300 second prize.
     expect(wallet.json().totalAvailableAmount).toBe(308);
+    // The subscriber's own fetch-wallet-info answer, whole: moves with their balance, deposits, cash-outs.
+    expect(wallet.json()).toMatchObject({ deposits: [], pendingCashOuts: [] });
+    expect(wallet.json().walletMovesDto[0]).toHaveProperty('balanceAfter');
     expect((await admin('GET', '/subscribers/26659999999/wallet', undefined, callcentre)).statusCode).toBe(
       404,
     );
