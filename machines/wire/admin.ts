@@ -3,7 +3,7 @@
 // accept exactly the same betslips.
 import { type Static, Type } from '@sinclair/typebox';
 import { Instant, ISO_INSTANT, LocalImage, M, Name, Nullable, OperatorMoney, PrizeType } from './fields';
-import { BetslipParams } from './play';
+import { BetslipParams, SettlementRule } from './play';
 import { Text } from './text';
 
 export { ISO_INSTANT } from './fields';
@@ -113,6 +113,8 @@ export const AdminBetslip = Type.Object({
   settledAt: Nullable(Type.String()),
   goLiveAt: Nullable(Type.String()),
   rollover: Type.Boolean(),
+  /** How its slips are settled ('SLIP' for rounds published before rows counted). */
+  settlementRule: SettlementRule,
   /** Matches whose kick-off has passed (results may be entered for those only). */
   kickedOff: Type.Integer(),
 });

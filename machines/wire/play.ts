@@ -5,6 +5,9 @@ import { type Static, Type } from '@sinclair/typebox';
 import { M as Money } from './fields';
 import { Text } from './text';
 
+/** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
+export const SettlementRule = Type.Union([Type.Literal('SLIP'), Type.Literal('ROWS')]);
+
 export const BetslipParams = Type.Object({
   defaultBetslipPrice: Type.Number(),
   thirdChance: Type.Integer(),
@@ -29,6 +32,8 @@ export const BetslipResponse = Type.Object({
     }),
   ),
   betslipParams: BetslipParams,
+  /** How the round's slips are settled: 'ROWS' every row counts, 'SLIP' (rounds before rows) once each. */
+  settlementRule: SettlementRule,
 });
 export type CurrentBetslip = Static<typeof BetslipResponse>;
 
