@@ -2,7 +2,7 @@
 // submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@sinclair/typebox';
-import { M as Money } from './fields';
+import { M as Money, Nullable } from './fields';
 import { Text } from './text';
 
 /** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
@@ -51,6 +51,8 @@ export const SubmitBody = Type.Object({
     { maxItems: 64 },
   ),
   betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
+  /** A reduced system over the marked matches ('R-4-0-9'); absent or null: every combination. */
+  systemId: Type.Optional(Nullable(Text({ maxLength: 32 }))),
 });
 
 export const SubmitHeaders = Type.Object({

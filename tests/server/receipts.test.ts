@@ -90,6 +90,9 @@ describeEachDb('receipts', (t) => {
       cost: 12,
       paidFrom: 'WALLET',
       at: t().clock.now().toISOString(),
+      // A full slip of a double and a triple: 2 × 3 rows.
+      systemId: null,
+      rows: 6,
     });
 
     const again = await submit(t().app, token, body(sid, dtos, 12), 'r-401');

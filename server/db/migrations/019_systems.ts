@@ -20,6 +20,8 @@ const statements = [
     ADD COLUMN rows integer NOT NULL DEFAULT 1,
     ADD COLUMN winning_rows jsonb
   `,
+  // An airtime stake writes its slip once charged: the system goes with it.
+  sql`ALTER TABLE airtime_stakes ADD COLUMN system_id text`,
   // Every slip so far is a full one: its rows are the product of its picks per match (at most 3^14, exact
   // through exp/ln once rounded).
   sql`
@@ -68,6 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE pick_share_counts`.execute(db);
+  await sql`ALTER TABLE airtime_stakes DROP COLUMN system_id`.execute(db);
   await sql`ALTER TABLE submissions DROP COLUMN system_id, DROP COLUMN rows, DROP COLUMN winning_rows`.execute(
     db,
   );
