@@ -132,7 +132,10 @@ export type SettleAnswer = Static<typeof SettleAnswer>;
 export const RoundReport = Type.Object({
   sid: Type.String(),
   status: Type.String(),
+  /** Slips. */
   entries: Type.Integer(),
+  /** The rows those slips stand for (every combination of their picks, or their systems' rows). */
+  rows: Type.Integer(),
   players: Type.Integer(),
   turnover: M,
   paidFromWallet: M,

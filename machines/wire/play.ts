@@ -3,6 +3,7 @@
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@sinclair/typebox';
 import { M as Money, Nullable } from './fields';
+import { WinningRows } from './results';
 import { Text } from './text';
 
 /** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
@@ -88,6 +89,11 @@ export const MySlipsResponse = Type.Array(
     channel: Channel,
     predictions: Type.Array(Type.Integer()),
     jws: Type.String(),
+    /** The rows the slip stands for, and its reduced system (null: a full slip). */
+    rows: Type.Integer(),
+    systemId: Nullable(Type.String()),
+    /** Once its round is settled, only the tiers with a winning row; [] when none (or not settled). */
+    winningRows: Type.Array(WinningRows),
   }),
 );
 
