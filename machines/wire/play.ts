@@ -131,5 +131,30 @@ export const TestimonialsResponse = Type.Array(
   }),
 );
 export type MySlip = Static<typeof MySlipsResponse>[number];
+
+export const PickSharesQuery = Type.Object({ sid: Type.Optional(Text({ minLength: 1, maxLength: 64 })) });
+
+/**
+ * GET /api/protected/pick-shares: per match, the percent (one decimal) of the round's rows so far picking
+ * home, draw and away; or only how many rows there are while fewer than 100 (`hidden: true`).
+ */
+export const PickSharesResponse = Type.Union([
+  Type.Object({
+    sid: Type.String(),
+    rows: Type.Integer(),
+    /** When the server counted them (ISO, UTC): refreshed at most once a minute. */
+    updatedAt: Type.String(),
+    matches: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1 }),
+        home: Type.Number(),
+        draw: Type.Number(),
+        away: Type.Number(),
+      }),
+    ),
+  }),
+  Type.Object({ sid: Type.String(), rows: Type.Integer(), hidden: Type.Literal(true) }),
+]);
+export type PickShares = Static<typeof PickSharesResponse>;
 export type Prize = Static<typeof PrizesResponse>[number];
 export type Testimonial = Static<typeof TestimonialsResponse>[number];
