@@ -195,8 +195,11 @@ describeEachDb('receipts', (t) => {
         channel: 'APP',
         predictions: picks().map((d) => d.prediction),
         jws: first.jws,
+        rows: 1,
+        systemId: null,
+        winningRows: [],
       },
-      expect.objectContaining({ reference: second.reference, cost: 4, jws: second.jws }),
+      expect.objectContaining({ reference: second.reference, cost: 4, jws: second.jws, rows: 2 }),
     ]);
     expect((await mySlips(t(), tokenA, sid)).json()).toEqual(listA.json());
     const listB = (await mySlips(t(), tokenB)).json();
