@@ -9,9 +9,11 @@ export type Match = CurrentBetslip['matches'][number];
 
 /**
  * The wire betslip, with `endsAt` (ISO UTC, our addition, preferred over endDate) optional: an answer
- * cached by an older build may lack it, and endDate ('yyyy-mm-dd hh:mm', Maseru) is read instead.
+ * cached by an older build may lack it, and endDate ('yyyy-mm-dd hh:mm', Maseru) is read instead. So may
+ * `settlementRule` (absent: a betslip cached before rows counted, 'SLIP').
  */
-export type Betslip = Omit<CurrentBetslip, 'endsAt'> & Partial<Pick<CurrentBetslip, 'endsAt'>>;
+export type Betslip = Omit<CurrentBetslip, 'endsAt' | 'settlementRule'> &
+  Partial<Pick<CurrentBetslip, 'endsAt' | 'settlementRule'>>;
 
 /** What the submit actor sends (the host adds msisdn and lang, which the machine does not know). */
 export interface SubmitInput {

@@ -9,8 +9,12 @@ import type { PastBetslipWire } from '../wire/results';
 
 export type { BetslipStatistics, PlacedBet } from '../wire/results';
 
-/** A past betslip as the client reads it: `reference` is absent in answers cached by an older build. */
-export type PastBetslip = Omit<PastBetslipWire, 'reference'> & Partial<Pick<PastBetslipWire, 'reference'>>;
+/** Fields an answer cached by an older build may lack. */
+type Newer = 'reference' | 'rows' | 'systemId' | 'winningRows';
+
+/** A past betslip as the client reads it: `reference`, `rows`, `systemId` and `winningRows` are absent in
+ * answers cached by an older build. */
+export type PastBetslip = Omit<PastBetslipWire, Newer> & Partial<Pick<PastBetslipWire, Newer>>;
 
 /** What a pick or result is shown as (HOME_WIN → HOME, ALL → ANY, unknown → N/A); the UI translates it. */
 export type PickLabel = 'HOME' | 'AWAY' | 'DRAW' | 'HOME, AWAY' | 'HOME, DRAW' | 'AWAY, DRAW' | 'ANY' | 'N/A';

@@ -3,7 +3,7 @@
 // accept exactly the same betslips.
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { Instant, ISO_INSTANT, LocalImage, M, Name, Nullable, OperatorMoney, PrizeType } from './fields';
-import { BetslipParams } from './play';
+import { BetslipParams, SettlementRule } from './play';
 import { Text } from './text';
 
 export { ISO_INSTANT } from './fields';
@@ -123,6 +123,8 @@ export const AdminBetslip = Type.Object({
   settledAt: Nullable(Type.String()),
   goLiveAt: Nullable(Type.String()),
   rollover: Type.Boolean(),
+  /** How its slips are settled ('SLIP' for rounds published before rows counted). */
+  settlementRule: SettlementRule,
   /** Matches whose kick-off has passed (results may be entered for those only). */
   kickedOff: Type.Integer(),
 });
@@ -140,7 +142,10 @@ export type SettleAnswer = Static<typeof SettleAnswer>;
 export const RoundReport = Type.Object({
   sid: Type.String(),
   status: Type.String(),
+  /** Slips. */
   entries: Type.Integer(),
+  /** The rows those slips stand for (every combination of their picks, or their systems' rows). */
+  rows: Type.Integer(),
   players: Type.Integer(),
   turnover: M,
   paidFromWallet: M,

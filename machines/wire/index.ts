@@ -44,6 +44,5 @@ export const WIRE_MODULES = [
 export const CLIENT_ONLY: Readonly<Record<string, string>> = {
   'admin.ResultsSaved': 'results answers without a 200 schema (one result or many)',
   'marketing.StoredTestimonials': 'GET testimonials answers without a schema',
-  'play.PickSharesResponse': "the client's until the pick-shares route lands (issue 28, server side)",
   'identity.TokenResponse': 'the token endpoint is OAuth, built by hand in tokenRoutes.ts',
 };

@@ -3,7 +3,11 @@
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M as Money, Nullable } from './fields';
+import { WinningRows } from './results';
 import { Text } from './text';
+
+/** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
+export const SettlementRule = Type.Union([Type.Literal('SLIP'), Type.Literal('ROWS')]);
 
 export const BetslipParams = Type.Object({
   defaultBetslipPrice: Type.Number(),
@@ -29,6 +33,8 @@ export const BetslipResponse = Type.Object({
     }),
   ),
   betslipParams: BetslipParams,
+  /** How the round's slips are settled: 'ROWS' every row counts, 'SLIP' (rounds before rows) once each. */
+  settlementRule: SettlementRule,
 });
 export type CurrentBetslip = Static<typeof BetslipResponse>;
 
@@ -46,7 +52,7 @@ export const SubmitBody = Type.Object({
     { maxItems: 64 },
   ),
   betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
-  /** A reduced system (`R-<triples>-<doubles>-<rows>`, machines/rules/reducedSystems.ts); absent: full. */
+  /** A reduced system over the marked matches ('R-4-0-9'); absent or null: every combination. */
   systemId: Type.Optional(Nullable(Text({ maxLength: 32 }))),
 });
 
@@ -83,10 +89,11 @@ export const MySlipsResponse = Type.Array(
     channel: Channel,
     predictions: Type.Array(Type.Integer()),
     jws: Type.String(),
-    /** Rows the slip stands for, and its reduced system (null: every combination). Optional: an answer
-     * from before rows were counted has neither. */
-    rows: Type.Optional(Type.Integer({ minimum: 1 })),
-    systemId: Type.Optional(Nullable(Type.String())),
+    /** The rows the slip stands for, and its reduced system (null: a full slip). */
+    rows: Type.Integer(),
+    systemId: Nullable(Type.String()),
+    /** Once its round is settled, only the tiers with a winning row; [] when none (or not settled). */
+    winningRows: Type.Array(WinningRows),
   }),
 );
 
@@ -124,26 +131,30 @@ export const TestimonialsResponse = Type.Array(
   }),
 );
 export type MySlip = Static<typeof MySlipsResponse>[number];
-export type Prize = Static<typeof PrizesResponse>[number];
-export type Testimonial = Static<typeof TestimonialsResponse>[number];
 
-const MatchShares = Type.Object({
-  /** 1-based, as betslipPosotion. */
-  position: Type.Integer({ minimum: 1 }),
-  home: Type.Number(),
-  draw: Type.Number(),
-  away: Type.Number(),
-});
+export const PickSharesQuery = Type.Object({ sid: Type.Optional(Text({ minLength: 1, maxLength: 64 })) });
 
-/** GET pick-shares (`?sid=`, default the current round): the people's picks on an open round as
- * percentages of rows (one decimal), from 100 rows on; before that only how many rows, `hidden: true`. */
+/**
+ * GET /api/protected/pick-shares: per match, the percent (one decimal) of the round's rows so far picking
+ * home, draw and away; or only how many rows there are while fewer than 100 (`hidden: true`).
+ */
 export const PickSharesResponse = Type.Union([
   Type.Object({
     sid: Type.String(),
     rows: Type.Integer(),
+    /** When the server counted them (ISO, UTC): refreshed at most once a minute. */
     updatedAt: Type.String(),
-    matches: Type.Array(MatchShares),
+    matches: Type.Array(
+      Type.Object({
+        position: Type.Integer({ minimum: 1 }),
+        home: Type.Number(),
+        draw: Type.Number(),
+        away: Type.Number(),
+      }),
+    ),
   }),
   Type.Object({ sid: Type.String(), rows: Type.Integer(), hidden: Type.Literal(true) }),
 ]);
 export type PickShares = Static<typeof PickSharesResponse>;
+export type Prize = Static<typeof PrizesResponse>[number];
+export type Testimonial = Static<typeof TestimonialsResponse>[number];

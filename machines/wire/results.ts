@@ -6,6 +6,13 @@ import { Text } from './text';
 
 export const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
 
+/** A slip's winning rows in one tier and what each is paid (M). */
+export const WinningRows = Type.Object({
+  prizeType: Type.Integer(),
+  count: Type.Integer(),
+  amountEach: M,
+});
+
 /** fetch-past-submitted-betslips answer. */
 export const PastBetslipsResponse = Type.Array(
   Type.Object({
@@ -17,7 +24,14 @@ export const PastBetslipsResponse = Type.Array(
     subscriberId: Type.String(),
     createdAt: Type.String(),
     amountWon: M,
+    /** The best tier's name ('' for none). */
     prizeWon: Type.String(),
+    /** The rows the slip stands for (every combination of its picks, or its reduced system's rows). */
+    rows: Type.Integer(),
+    /** The reduced system ('R-4-0-9'), null for a full slip. */
+    systemId: Nullable(Type.String()),
+    /** Once settled, only the tiers with a winning row, highest first; [] when none (or not settled). */
+    winningRows: Type.Array(WinningRows),
     /** Correct so far while open (the final count once closed); null when not known. */
     correctCount: Nullable(Type.Integer()),
     placedBets: Type.Array(
@@ -33,14 +47,6 @@ export const PastBetslipsResponse = Type.Array(
         matchDate: Type.String(),
         betDate: Type.String(),
       }),
-    ),
-    /** Rows the slip stands for (every combination of its picks, or its reduced system's table), the
-     * system's id (null: full) and its winning rows per tier, highest first (`[]` when none). Optional:
-     * answers from before rows were counted lack them. */
-    rows: Type.Optional(Type.Integer({ minimum: 1 })),
-    systemId: Type.Optional(Nullable(Type.String())),
-    winningRows: Type.Optional(
-      Type.Array(Type.Object({ prizeType: Type.Integer(), count: Type.Integer(), amountEach: M })),
     ),
     /** Published once the betslip closes: pick shares (0..1) per match and each tier's winners. */
     statistics: Nullable(

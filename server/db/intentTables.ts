@@ -20,6 +20,8 @@ export interface IntentTables {
     predictions: Json<StoredPrediction[]>;
     amount_cents: Int8;
     lang: string | null;
+    /** Migration 019: the slip's reduced system (null: a full slip). */
+    system_id: ColumnType<string | null, string | null | undefined, string | null>;
     status: AirtimeStakeStatus;
     provider_ref: string | null;
     created_at: CreatedAt;

@@ -2,6 +2,7 @@
 // `number | string` on read because node-postgres returns int8 as text while PGlite returns a number:
 // always read them through `Number()` (see toCents in server/wallet/ledger.ts).
 import type { ColumnType, Generated } from 'kysely';
+import type { SettlementRule } from '../../machines/rules/rowSettlement.ts';
 
 type Int8 = ColumnType<number | string, number, number>;
 type Int8Generated = ColumnType<number | string, number | undefined, never>;
@@ -93,6 +94,8 @@ export interface PlayWalletTables {
     /** Migration 014: the jackpot this betslip passed on (cents), and to which betslip (null: not yet). */
     rollover_cents: ColumnType<number | string, number | undefined, number>;
     rolled_into: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Migration 019: how its slips are settled ('SLIP' for rounds published before rows counted). */
+    settlement_rule: ColumnType<SettlementRule, SettlementRule | undefined, SettlementRule>;
   };
   matches: {
     betslip_sid: string;
@@ -123,6 +126,20 @@ export interface PlayWalletTables {
     /** The signed receipt (compact JWS, EdDSA). */
     jws: string | null;
     channel: Generated<SlipChannel>;
+    /** Migration 019: the reduced system (null: a full slip), the rows it stands for, and once settled the
+     * rows it won per tier ([{prizeType, count, amountEachCents}]; null for slips settled before). */
+    system_id: ColumnType<string | null, string | null | undefined, string | null>;
+    rows: ColumnType<number, number | undefined, number>;
+    winning_rows: ColumnType<unknown, string | null | undefined, string | null>;
+  };
+  /** Migration 019: rows picking each sign per match (index = position − 1), per round and shard. */
+  pick_share_counts: {
+    betslip_sid: string;
+    shard: number;
+    rows: Int8;
+    home: ColumnType<Array<number | string>, never, never>;
+    draw: ColumnType<Array<number | string>, never, never>;
+    away: ColumnType<Array<number | string>, never, never>;
   };
   prizes: {
     id: Generated<number>;

@@ -64,11 +64,12 @@ export const DEMO_TESTIMONIALS: DemoTestimonial[] = [
   },
 ];
 
-/** Betslip parameters of demo betslips: default price, pick limits and fee multipliers. */
+/** Betslip parameters of demo betslips: default price, pick limits and fee multipliers. The limits let
+ * every reduced system fit (R-8-0-27: 8 triples; R-0-7-16: 7 doubles), with room for one more double. */
 export const DEMO_BETSLIP_PARAMS = {
   defaultBetslipPrice: 2,
-  thirdChance: 3,
-  multipleChance: 6,
+  thirdChance: 8,
+  multipleChance: 10,
   feePerSecond: 2,
   feePerThird: 3,
 };

@@ -3,6 +3,7 @@
 // never goes below zero. Ends with M 1,054.00 available, M 1,050.00 withdrawable.
 import type { Kysely } from 'kysely';
 import { outcomeToPrediction, priceCents } from '../../machines/rules/betslip.ts';
+import { rowCount } from '../../machines/rules/rows.ts';
 import { asStoredResult, pickShares, type SettledSlip, settle } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { MoveKind, PaidFrom } from '../db/playWalletTables.ts';
@@ -122,6 +123,7 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
           p.outcomes.map((o, i) => ({ betSlipPosition: i, prediction: outcomeToPrediction(o) })),
         ),
         cost_cents: cost,
+        rows: rowCount({ outcomes: p.outcomes }),
         paid_from: p.paidFrom,
         payment_ref: p.paidFrom === 'AIRTIME' ? `DEMO-${p.id}` : null,
         idempotency_key: p.id,

@@ -83,7 +83,8 @@ export async function seedPlayDemo(db: Db, now: Date = new Date()): Promise<void
       demoBetslip(2, maseruDayAt(now, -14, 12), 'SETTLED'),
       demoBetslip(3, maseruDayAt(now, -5, 12), 'CLOSED'),
     ];
-    for (const betslip of past) await insertBetslip(trx, betslip);
+    // Seeded as rounds sold before rows counted: they keep what they paid (settled once per slip).
+    for (const betslip of past) await insertBetslip(trx, { ...betslip, settlementRule: 'SLIP' });
     await seedDemoHistory(trx, DEMO_SUBSCRIBER, past, now);
   });
   await ensureDemoBetslip(db, now);

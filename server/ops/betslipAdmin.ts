@@ -315,6 +315,7 @@ export async function listBetslips(db: Db, now: Date, limit = 100) {
       settledAt: row.settled_at ? row.settled_at.toISOString() : null,
       goLiveAt: row.go_live_at ? row.go_live_at.toISOString() : null,
       rollover: row.rollover,
+      settlementRule: row.settlement_rule,
       kickedOff: own.filter((m) => m.start_at.getTime() <= now.getTime()).length,
     };
   });

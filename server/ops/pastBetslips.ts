@@ -1,7 +1,8 @@
 // fetch-past-submitted-betslips (CONTRACTS.md "Results and operations API"): a subscriber's submissions,
 // newest first, each with its picks against the results so far. Until the betslip is settled nothing is
 // marked right or wrong (isCorrect null) but correctCount says how many are right so far; once settled
-// the stored counts, prizes and the betslip's statistics are served.
+// the stored counts, prizes and the betslip's statistics are served, with the rows the slip stands for and
+// the rows it won per tier (winningRows.ts).
 import type { Kysely } from 'kysely';
 import {
   asStoredResult,
@@ -18,6 +19,7 @@ import { type Betslip, findBetslip } from '../play/betslips.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
 import type { StoredStatistics } from './settle.ts';
+import { winningRowsOf } from './winningRows.ts';
 
 type Db = Kysely<Database>;
 
@@ -71,6 +73,9 @@ export async function pastBetslips(db: Db, msisdn: string) {
         createdAt: betDate,
         amountWon: amountWonCents / 100,
         prizeWon: closed ? (s.prize_won ?? '') : '',
+        rows: s.rows,
+        systemId: s.system_id,
+        winningRows: winningRowsOf(s, closed),
         correctCount: closed
           ? (s.correct_count ?? correctCount(outcomes, results))
           : results.some((r) => r !== null)

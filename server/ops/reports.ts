@@ -20,6 +20,7 @@ export async function roundReports(db: Db, limit = 200): Promise<RoundReport[]> 
       'b.status',
       'b.end_at',
       sql<string>`count(s.id)`.as('entries'),
+      sql<string | null>`sum(s.rows)`.as('rows'),
       sql<string>`count(DISTINCT s.msisdn)`.as('players'),
       sql<string | null>`sum(s.cost_cents)`.as('turnover'),
       sql<string | null>`sum(s.cost_cents) FILTER (WHERE s.paid_from = 'WALLET')`.as('wallet'),
@@ -38,6 +39,7 @@ export async function roundReports(db: Db, limit = 200): Promise<RoundReport[]> 
       sid: r.sid,
       status: r.status,
       entries: Number(r.entries),
+      rows: Number(r.rows ?? 0),
       players: Number(r.players),
       turnover,
       paidFromWallet: inM(r.wallet),
@@ -58,6 +60,8 @@ const CSV_COLUMNS: Array<keyof RoundReport> = [
   'paidByAirtime',
   'prizesPaid',
   'payoutRatio',
+  // Last: added with systems, after the columns spreadsheets already read by position.
+  'rows',
 ];
 
 /** A field as CSV: quoted when it holds a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */

@@ -3,7 +3,9 @@
 //   1. take the betslip row FOR UPDATE, check it may be settled and mark it SETTLING: from then on no
 //      submission, result or correction is accepted, so the submissions read next are all there will be;
 //   2. read the submissions a page at a time and count each with the pure rules (settleRead.ts,
-//      machines/rules/settlement.ts); then share the pools, which needs every slip's tier;
+//      machines/rules/rowSettlement.ts): every row of a slip under the betslip's rule 'ROWS', the slip
+//      once under 'SLIP' (rounds published before rows counted); then share the pools, which needs
+//      every slip's tiers;
 //   3. write counts and pay winners a batch at a time (settleBatch.ts), yielding between batches;
 //   4. mark it SETTLED with its statistics, enqueue its notices (`whenSettled`) and audit, in one transaction.
 // A run that dies between batches leaves the betslip SETTLING; settling it again redoes 2–4 and pays
@@ -11,15 +13,14 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { centsToM } from '../../machines/rules/betslip.ts';
+import { payRows, type SettlementRule } from '../../machines/rules/rowSettlement.ts';
 import {
   asStoredResult,
   countsToShares,
   type PrizePool,
   payoutOf,
-  paySlip,
   type Settlement,
   type StoredResult,
-  shareTiers,
 } from '../../machines/rules/settlement.ts';
 import type { SettleAnswer as WireSettleAnswer } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
@@ -29,14 +30,19 @@ import { audit } from './audit.ts';
 import { addToJackpot } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { writeBatch } from './settleBatch.ts';
-import { countSlips } from './settleRead.ts';
+import { countSlips, shareSlipTiers } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
 /** Statistics as stored on the betslip (betslips.statistics), money in cents. */
 export interface StoredStatistics {
+  /** Shares (0..1) of the entries picking each sign: of rows under 'ROWS', of slips under 'SLIP'. */
   matches: Array<{ position: number; home: number; draw: number; away: number }>;
+  /** Winners are winning rows under 'ROWS', winning slips under 'SLIP'. */
   tiers: Settlement['tiers'];
+  /** What the shares are counted out of (absent from betslips settled before systems). */
+  rule?: SettlementRule;
+  entries?: number;
 }
 
 export type SettledEvent = DomainEvents['betslip.settled'][0];
@@ -91,14 +97,21 @@ export async function poolsOf(db: Db, sid: string): Promise<PrizePool[]> {
 
 type Begun =
   | { settledBefore: true }
-  | { settledBefore: false; resumed: boolean; results: StoredResult[]; rollover: boolean; endAt: Date };
+  | {
+      settledBefore: false;
+      resumed: boolean;
+      results: StoredResult[];
+      rollover: boolean;
+      endAt: Date;
+      rule: SettlementRule;
+    };
 
 /** Step 1: checks the betslip under its row lock and marks it SETTLING (or finds it SETTLING already). */
 function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>> {
   return db.transaction().execute(async (trx) => {
     const betslip = await trx
       .selectFrom('betslips')
-      .select(['status', 'end_at', 'rollover'])
+      .select(['status', 'end_at', 'rollover', 'settlement_rule'])
       .where('sid', '=', sid)
       .forUpdate()
       .executeTakeFirst();
@@ -126,6 +139,7 @@ function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>>
       results: results as StoredResult[],
       rollover: betslip.rollover,
       endAt: betslip.end_at,
+      rule: betslip.settlement_rule,
     });
   });
 }
@@ -175,21 +189,23 @@ export async function settleBetslip(
   const begun = await begin(db, sid, clock);
   if (!begun.ok) return begun;
   if (begun.value.settledBefore) return settledBefore(db, actor, sid, clock());
-  const { results, resumed, rollover, endAt } = begun.value;
+  const { results, resumed, rollover, endAt, rule } = begun.value;
 
   const pools = await poolsOf(db, sid);
   // Step 2.
-  const { slips, picks, participants } = await countSlips(
+  const { slips, picks, entries, participants } = await countSlips(
     db,
     sid,
     results,
     pools,
     options.pageSize ?? SETTLE_PAGE,
+    rule,
   );
-  const tiers = shareTiers(
-    slips.map((s) => s.tier),
-    pools,
-  );
+  const tiers = shareSlipTiers(slips, pools).map(({ prizeType, winners, amountEachCents }) => ({
+    prizeType,
+    winners,
+    amountEachCents,
+  }));
   const { rolloverCents } = payoutOf(tiers, pools, rollover);
 
   // Step 3. The event's winners are gathered as batches go, so the end has no long stretch of work.
@@ -199,7 +215,7 @@ export async function settleBetslip(
   let prizeCents = 0;
   for (let i = 0; i * batchSize < slips.length; i++) {
     await yieldToOthers();
-    const batch = slips.slice(i * batchSize, (i + 1) * batchSize).map((s) => paySlip(s, tiers));
+    const batch = slips.slice(i * batchSize, (i + 1) * batchSize).map((s) => payRows(s, tiers));
     paidCents += await writeBatch(db, sid, batch);
     batch.forEach((s, j) => {
       if (s.amountWonCents === 0) return;
@@ -213,7 +229,7 @@ export async function settleBetslip(
     await options.afterBatch?.(i);
   }
 
-  const statistics: StoredStatistics = { matches: countsToShares(picks, slips.length), tiers };
+  const statistics: StoredStatistics = { matches: countsToShares(picks, entries), tiers, rule, entries };
   // Step 4. Two runs at once both get here: the one that finds it still SETTLING finishes it.
   const finished = await db.transaction().execute(async (trx) => {
     const row = await trx

@@ -2,7 +2,7 @@
 // short transaction of a few set-based statements. Short, because on the embedded database a
 // transaction holds the only connection: between batches every other request gets its turn.
 import { type Kysely, sql } from 'kysely';
-import type { SettledSlip } from '../../machines/rules/settlement.ts';
+import type { SettledRows } from '../../machines/rules/rowSettlement.ts';
 import type { Database } from '../db/index.ts';
 import { LedgerKeyConflictError, toCents } from '../wallet/ledger.ts';
 import { SERVICE_ID } from '../wallet/subscriptions.ts';
@@ -10,23 +10,26 @@ import { SERVICE_ID } from '../wallet/subscriptions.ts';
 type Db = Kysely<Database>;
 
 /**
- * Writes the final count, prize and amount of every slip in `batch` (submissions of `sid`) and credits
+ * Writes the final count, prize, amount and winning rows of every slip in `batch` (submissions of `sid`)
+ * and credits
  * each winning slip's prize under its key `prize:<submission id>`. A key already posted (an earlier,
  * interrupted run, or a concurrent one) is skipped, so each prize is paid exactly once. Credits take no
  * wallet lock: a credit cannot overdraw a wallet, and debits still lock and sum under their own lock.
  * Returns the cents this call paid.
  */
-export function writeBatch(db: Db, sid: string, batch: readonly SettledSlip[]): Promise<number> {
+export function writeBatch(db: Db, sid: string, batch: readonly SettledRows[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // Matched on the primary key alone (the ids were read from this betslip): with the betslip in the
     // condition the planner may hash the whole betslip's rows for every batch.
     await sql`
       UPDATE submissions AS s
-      SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won
+      SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won,
+        winning_rows = v.winning_rows::jsonb
       FROM unnest(
         ${batch.map((s) => s.id)}::text[], ${batch.map((s) => s.correctCount)}::smallint[],
-        ${batch.map((s) => s.amountWonCents)}::bigint[], ${batch.map((s) => s.prizeWon)}::text[]
-      ) AS v (id, correct_count, amount_won_cents, prize_won)
+        ${batch.map((s) => s.amountWonCents)}::bigint[], ${batch.map((s) => s.prizeWon)}::text[],
+        ${batch.map((s) => JSON.stringify(s.winningRows))}::text[]
+      ) AS v (id, correct_count, amount_won_cents, prize_won, winning_rows)
       WHERE s.id = v.id`.execute(trx);
     const winners = batch.filter((s) => s.amountWonCents > 0).map((s) => s.id);
     if (winners.length === 0) return 0;

@@ -1,12 +1,13 @@
 // What settling a betslip would pay, without paying: the same reads and the same pure rules as the
-// settlement itself (countSlips, shareTiers, payoutOf), so the preview is what settling pays.
+// settlement itself (countSlips, shareSlipTiers, payoutOf), so the preview is what settling pays: under
+// rule 'ROWS' a tier's winners are its winning rows.
 import type { Kysely } from 'kysely';
-import { asStoredResult, payoutOf, type StoredResult, shareTiers } from '../../machines/rules/settlement.ts';
+import { asStoredResult, payoutOf, type StoredResult } from '../../machines/rules/settlement.ts';
 import type { SettlementPreview } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { poolsOf, SETTLE_PAGE } from './settle.ts';
-import { countSlips } from './settleRead.ts';
+import { countSlips, shareSlipTiers } from './settleRead.ts';
 
 const inM = (cents: number) => cents / 100;
 
@@ -16,7 +17,7 @@ export async function settlementPreview(
 ): Promise<OpResult<SettlementPreview>> {
   const betslip = await db
     .selectFrom('betslips')
-    .select(['status', 'rollover'])
+    .select(['status', 'rollover', 'settlement_rule'])
     .where('sid', '=', sid)
     .executeTakeFirst();
   if (!betslip) return refused(404, 'BETSLIP.NOT_FOUND');
@@ -31,11 +32,15 @@ export async function settlementPreview(
   const results = matches.map((m) => asStoredResult(m.result));
   if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
   const pools = await poolsOf(db, sid);
-  const { slips } = await countSlips(db, sid, results as StoredResult[], pools, SETTLE_PAGE);
-  const tiers = shareTiers(
-    slips.map((s) => s.tier),
+  const { slips } = await countSlips(
+    db,
+    sid,
+    results as StoredResult[],
     pools,
+    SETTLE_PAGE,
+    betslip.settlement_rule,
   );
+  const tiers = shareSlipTiers(slips, pools);
   const payout = payoutOf(tiers, pools, betslip.rollover);
   return done({
     tiers: payout.tiers.map((t) => ({

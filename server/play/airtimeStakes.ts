@@ -20,6 +20,8 @@ export interface AirtimeStake {
   sid: string;
   submissionId: string;
   predictions: StoredPrediction[];
+  /** The reduced system the slip is played with; null for a full slip. */
+  systemId: string | null;
   amountCents: number;
   lang?: string;
   status: AirtimeStakeStatus;
@@ -34,6 +36,7 @@ export const toStake = (row: Selectable<IntentTables['airtime_stakes']>): Airtim
   sid: row.betslip_sid,
   submissionId: row.submission_id,
   predictions: fromJson<StoredPrediction[]>(row.predictions),
+  systemId: row.system_id,
   amountCents: toCents(row.amount_cents),
   lang: row.lang ?? undefined,
   status: row.status,
@@ -62,6 +65,7 @@ export async function reserveStake(trx: Db, stake: Omit<AirtimeStake, 'status' |
     betslip_sid: stake.sid,
     submission_id: stake.submissionId,
     predictions: JSON.stringify(stake.predictions),
+    system_id: stake.systemId,
     amount_cents: stake.amountCents,
     lang: stake.lang ?? null,
     status: 'RESERVED' as const,

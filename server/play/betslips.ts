@@ -1,6 +1,7 @@
 // Betslip storage: the current betslip with its matches, creation, and the roll-forward that closes a
 // passed betslip and opens the next one (demo mode). Wire shapes are in CONTRACTS.md "Play API".
 import type { Kysely } from 'kysely';
+import type { SettlementRule } from '../../machines/rules/rowSettlement.ts';
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { BetslipStatus, StoredBetslipParams } from '../db/playWalletTables.ts';
@@ -27,6 +28,9 @@ export interface Betslip {
   matches: MatchInput[];
   /** An unwon jackpot rolls over to the next round (default false). */
   rollover?: boolean;
+  /** How its slips are settled: 'ROWS' (the default for every round inserted now) or 'SLIP' (the demo's
+   * seeded past rounds, as rounds published before rows counted). */
+  settlementRule?: SettlementRule;
 }
 
 export async function findBetslip(db: Db, sid: string): Promise<Betslip | undefined> {
@@ -43,6 +47,7 @@ export async function findBetslip(db: Db, sid: string): Promise<Betslip | undefi
     endAt: row.end_at,
     params: fromJson<StoredBetslipParams>(row.params),
     status: row.status,
+    settlementRule: row.settlement_rule,
     matches: matches.map((m) => ({
       position: m.position,
       tournament: m.tournament,
@@ -75,6 +80,7 @@ export async function insertBetslip(db: Db, betslip: Betslip): Promise<void> {
       params: JSON.stringify(betslip.params),
       status: betslip.status,
       rollover: betslip.rollover ?? false,
+      settlement_rule: betslip.settlementRule ?? 'ROWS',
     })
     .execute();
   if (betslip.matches.length === 0) return;
@@ -217,6 +223,7 @@ export function toWireBetslip(betslip: Betslip) {
       feePerSecond: betslip.params.feePerSecond,
       feePerThird: betslip.params.feePerThird,
     },
+    settlementRule: betslip.settlementRule ?? 'ROWS',
   };
 }
 

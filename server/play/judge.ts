@@ -1,8 +1,9 @@
 // What a submission asks for, judged before any money is touched: the betslip it names is current and
-// open by the server clock (from the cached current betslip, else the database), its picks are complete
-// and within the betslip's limits, and the price it states is the price the shared rules compute. The
+// open by the server clock (from the cached current betslip, else the database), its picks are complete,
+// fit its reduced system if it names one, and keep the betslip's limits, and the price it states is the
+// price the shared rules compute from the picks and the system (never the client's rows or price). The
 // transaction that pays checks the betslip again under its row lock (submit.ts).
-import { priceCents, validatePredictions } from '../../machines/rules/betslip.ts';
+import { checkSlip } from '../../machines/rules/rows.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
 import { refusal } from '../errors.ts';
 import type { StoredResponse } from '../idempotency/idempotency.ts';
@@ -10,9 +11,10 @@ import { findBetslip, type OpenCheck } from './betslips.ts';
 import type { CurrentBetslipCache } from './currentBetslip.ts';
 import type { SubmitBody, SubmitDeps } from './submit.ts';
 
-/** A submission worth paying for (its cost in cents, its picks in position order), or why not. */
+/** A submission worth paying for (its cost in cents, its picks in position order, its system and rows),
+ * or why not. */
 export type Offer =
-  | { ok: true; cost: number; predictions: StoredPrediction[] }
+  | { ok: true; cost: number; predictions: StoredPrediction[]; systemId: string | null; rows: number }
   | { ok: false; refusal: StoredResponse };
 
 /** The refusal of a slip whose betslip does not take slips. */
@@ -46,14 +48,20 @@ export async function judgeSubmission(
 ): Promise<Offer> {
   const betslip = await betslipRules(deps, current, body.betSlipSid);
   if (!betslip.ok) return betslip;
-  const checked = validatePredictions(body.positionAndPredictionDtos, betslip.matchCount, betslip.params);
+  // PICKS.INVALID / INCOMPLETE, then SYSTEM.INVALID, then PICKS.LIMITS (CONTRACTS.md "Systems").
+  const checked = checkSlip(
+    body.positionAndPredictionDtos,
+    betslip.matchCount,
+    betslip.params,
+    body.systemId,
+  );
   if (!checked.ok) return { ok: false, refusal: refusal(400, checked.messageKey) };
-  const cost = priceCents(betslip.params, checked.outcomes);
+  const cost = checked.priceCents;
   if (!Number.isFinite(body.betSlipCost) || Math.round(body.betSlipCost * 100) !== cost) {
     return { ok: false, refusal: refusal(409, 'PRICE.MISMATCH') };
   }
   const predictions = [...body.positionAndPredictionDtos]
     .sort((a, b) => a.betSlipPosition - b.betSlipPosition)
     .map(({ betSlipPosition, prediction }) => ({ betSlipPosition, prediction }));
-  return { ok: true, cost, predictions };
+  return { ok: true, cost, predictions, systemId: checked.systemId, rows: checked.rows };
 }

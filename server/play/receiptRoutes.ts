@@ -6,6 +6,7 @@ import { JwksResponse, MySlipsQuery, MySlipsResponse } from '../../machines/wire
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
+import { winningRowsOf } from '../ops/winningRows.ts';
 import { currentBetslip } from './betslips.ts';
 import type { ReceiptKey } from './receiptKey.ts';
 import { predictionNumbers } from './receipts.ts';
@@ -30,13 +31,28 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
       const sid = request.query.sid ?? (await currentBetslip(db))?.sid;
       if (!sid) return [];
       const rows = await db
-        .selectFrom('submissions')
-        .select(['reference', 'jws', 'created_at', 'cost_cents', 'paid_from', 'channel', 'predictions'])
-        .where('msisdn', '=', request.user.msisdn)
-        .where('betslip_sid', '=', sid)
-        .where('jws', 'is not', null)
-        .orderBy('created_at')
-        .orderBy('id')
+        .selectFrom('submissions as s')
+        .innerJoin('betslips as b', 'b.sid', 's.betslip_sid')
+        .select([
+          's.reference',
+          's.jws',
+          's.created_at',
+          's.cost_cents',
+          's.paid_from',
+          's.channel',
+          's.predictions',
+          's.rows',
+          's.system_id',
+          's.winning_rows',
+          's.amount_won_cents',
+          's.prize_won',
+          'b.status',
+        ])
+        .where('s.msisdn', '=', request.user.msisdn)
+        .where('s.betslip_sid', '=', sid)
+        .where('s.jws', 'is not', null)
+        .orderBy('s.created_at')
+        .orderBy('s.id')
         .execute();
       return rows.map((r) => ({
         reference: r.reference ?? '',
@@ -46,6 +62,9 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
         channel: r.channel,
         predictions: predictionNumbers(fromJson<StoredPrediction[]>(r.predictions)),
         jws: r.jws ?? '',
+        rows: r.rows,
+        systemId: r.system_id,
+        winningRows: winningRowsOf(r, r.status === 'SETTLED'),
       }));
     },
   );

@@ -1,9 +1,12 @@
 // Receipts: every accepted slip, from any channel (app, USSD, SMS), is written by recordSlip with a short
 // reference a person can read out (J14-0004-7F3K2Q: the betslip and six characters nobody confuses) and a
 // receipt signed with Ed25519 (a compact JWS, alg EdDSA) that anyone can check against the published key
-// (GET /api/receipts/jwks.json), offline too. See CONTRACTS.md "Receipts".
-import { randomBytes, sign } from 'node:crypto';
-import type { Kysely } from 'kysely';
+// (GET /api/receipts/jwks.json), offline too. See CONTRACTS.md "Receipts". The same statement that writes
+// the slip adds its rows' picks to the round's pick-share counts (pick_share_counts, read by pickShares.ts).
+import { randomBytes, randomInt, sign } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { rowCount, slipRowPicks } from '../../machines/rules/rows.ts';
+import { outcomesOf } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
 import type { PaidFrom, SlipChannel, StoredPrediction } from '../db/playWalletTables.ts';
 import type { ReceiptKey } from './receiptKey.ts';
@@ -32,6 +35,10 @@ export interface ReceiptPayload {
   paidFrom: PaidFrom;
   /** Server time the slip was accepted, ISO. */
   at: string;
+  /** The reduced system ('R-4-0-9'), null for a full slip. Absent from receipts signed before systems. */
+  systemId?: string | null;
+  /** The rows the slip stands for. Absent from receipts signed before systems. */
+  rows?: number;
 }
 
 export interface SlipToRecord {
@@ -39,12 +46,18 @@ export interface SlipToRecord {
   sid: string;
   msisdn: string;
   predictions: StoredPrediction[];
+  /** The reduced system the server checked (null or absent: every combination of the picks). */
+  systemId?: string | null;
   costCents: number;
   paidFrom: PaidFrom;
   paymentRef: string | null;
   idempotencyKey: string;
   channel: SlipChannel;
 }
+
+/** Shards of a round's pick-share counts: a submission adds to one at random, so concurrent submissions
+ * seldom wait on the same row. */
+export const PICK_SHARE_SHARDS = 16;
 
 export function newReference(sid: string): string {
   const bytes = randomBytes(SUFFIX_LENGTH);
@@ -65,7 +78,7 @@ export const predictionNumbers = (predictions: StoredPrediction[]): number[] =>
   [...predictions].sort((a, b) => a.betSlipPosition - b.betSlipPosition).map((p) => p.prediction);
 
 function payloadOf(
-  slip: Omit<SlipToRecord, 'id' | 'paymentRef' | 'idempotencyKey' | 'channel'>,
+  slip: Omit<SlipToRecord, 'id' | 'paymentRef' | 'idempotencyKey' | 'channel'> & { rows: number },
   ref: string,
   at: Date,
 ) {
@@ -77,8 +90,31 @@ function payloadOf(
     cost: slip.costCents / 100,
     paidFrom: slip.paidFrom,
     at: at.toISOString(),
+    systemId: slip.systemId ?? null,
+    rows: slip.rows,
   } satisfies ReceiptPayload;
 }
+
+/** A slip's picks as rows: how many, and per match how many pick home, draw and away. */
+function rowsOf(slip: Pick<SlipToRecord, 'predictions' | 'systemId'>) {
+  const rowSlip = {
+    outcomes: outcomesOf(slip.predictions, slip.predictions.length),
+    systemId: slip.systemId ?? null,
+  };
+  const picks = slipRowPicks(rowSlip);
+  return {
+    rows: rowCount(rowSlip),
+    home: picks.map((p) => p.home),
+    draw: picks.map((p) => p.draw),
+    away: picks.map((p) => p.away),
+  };
+}
+
+/** Element-wise sum of a stored count array and the added one (same length: the round's matches). */
+const addArrays = (column: string) =>
+  sql.raw(
+    `(SELECT array_agg(a + b ORDER BY i) FROM unnest(pick_share_counts.${column}, excluded.${column}) WITH ORDINALITY AS u (a, b, i))`,
+  );
 
 /**
  * Writes an accepted slip with its reference and signed receipt, in the caller's transaction (the one
@@ -92,29 +128,33 @@ export async function recordSlip(
   at: Date,
   draw: (sid: string) => string = newReference,
 ): Promise<Receipt> {
+  const { rows, home, draw: draws, away } = rowsOf(slip);
+  const systemId = slip.systemId ?? null;
+  const shard = randomInt(PICK_SHARE_SHARDS);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const reference = draw(slip.sid);
-    const jws = signReceipt(key, payloadOf(slip, reference, at));
-    const written = await trx
-      .insertInto('submissions')
-      .values({
-        id: slip.id,
-        betslip_sid: slip.sid,
-        msisdn: slip.msisdn,
-        predictions: JSON.stringify(slip.predictions),
-        cost_cents: slip.costCents,
-        paid_from: slip.paidFrom,
-        payment_ref: slip.paymentRef,
-        idempotency_key: slip.idempotencyKey,
-        created_at: at,
-        reference,
-        jws,
-        channel: slip.channel,
-      })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (written) return { reference, jws };
+    const jws = signReceipt(key, payloadOf({ ...slip, rows }, reference, at));
+    // One statement (the hot path counts them): the slip, and its rows' picks added to the round's
+    // counts only when the slip was written.
+    const written = await sql<{ id: string }>`
+      WITH written AS (
+        INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, payment_ref,
+          idempotency_key, created_at, reference, jws, channel, system_id, rows)
+        VALUES (${slip.id}, ${slip.sid}, ${slip.msisdn}, ${JSON.stringify(slip.predictions)}::jsonb,
+          ${slip.costCents}, ${slip.paidFrom}, ${slip.paymentRef}, ${slip.idempotencyKey}, ${at}, ${reference},
+          ${jws}, ${slip.channel}, ${systemId}, ${rows})
+        ON CONFLICT (reference) DO NOTHING
+        RETURNING id
+      ), counted AS (
+        INSERT INTO pick_share_counts (betslip_sid, shard, rows, home, draw, away)
+        SELECT ${slip.sid}, ${shard}, ${rows}, ${home}::bigint[], ${draws}::bigint[], ${away}::bigint[]
+        FROM written
+        ON CONFLICT (betslip_sid, shard) DO UPDATE SET
+          rows = pick_share_counts.rows + excluded.rows,
+          home = ${addArrays('home')}, draw = ${addArrays('draw')}, away = ${addArrays('away')}
+      )
+      SELECT id FROM written`.execute(trx);
+    if (written.rows[0]) return { reference, jws };
   }
   throw new Error(`no free receipt reference for betslip ${slip.sid}`);
 }
@@ -145,6 +185,8 @@ export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number>
       'paid_from',
       'reference',
       'created_at',
+      'system_id',
+      'rows',
     ])
     .where('jws', 'is', null)
     .execute();
@@ -157,6 +199,8 @@ export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number>
       predictions,
       costCents: Number(row.cost_cents),
       paidFrom: row.paid_from,
+      systemId: row.system_id,
+      rows: row.rows,
     };
     for (let attempt = 0; ; attempt++) {
       const reference = row.reference ?? newReference(row.betslip_sid);

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { slipCode } from '../../machines/rules/channelPicks.ts';
 import {
   BetslipResponse,
+  PickSharesQuery,
+  PickSharesResponse,
   PrizesResponse,
   SubmitAccepted,
   SubmitBody,
@@ -17,6 +19,7 @@ import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
 import { CurrentBetslipCache } from './currentBetslip.ts';
+import { PickShareCache } from './pickShares.ts';
 import type { ReceiptKey } from './receiptKey.ts';
 import { claimSlipCode } from './slipCodes.ts';
 import { BillingUnavailableError, type StakeGuard, submitBetslip } from './submit.ts';
@@ -58,6 +61,24 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
       if (!open) throw new ApiError(404, 'BETSLIP.NONE');
       // Serialised once per betslip: Fastify sends a JSON string as it is (the schema above documents it).
       return reply.type('application/json; charset=utf-8').send(open.json as never);
+    },
+  );
+
+  const shares = new PickShareCache(db, now);
+  app.get(
+    '/pick-shares',
+    {
+      schema: {
+        querystring: PickSharesQuery,
+        response: { 200: PickSharesResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const sid = request.query.sid ?? (await current.open(now()))?.sid;
+      const json = sid === undefined ? null : await shares.json(sid);
+      if (json === null) throw new ApiError(404, sid === undefined ? 'BETSLIP.NONE' : 'BETSLIP.NOT_FOUND');
+      // Serialised once per refresh, as fetch-current-betslip's answer is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

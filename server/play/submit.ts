@@ -38,6 +38,8 @@ export interface SubmitBody {
   betSlipSid: string;
   positionAndPredictionDtos: StoredPrediction[];
   betSlipCost: number;
+  /** A reduced system's id (the app only; phone channels play every combination). */
+  systemId?: string | null;
 }
 
 /**
@@ -180,6 +182,7 @@ async function judgeAndPay(
     sid,
     submissionId: randomUUID(),
     predictions: offer.predictions,
+    systemId: offer.systemId,
     amountCents: offer.cost,
     lang: body.lang,
   };
@@ -370,6 +373,7 @@ async function writeSlip(
       sid: stake.sid,
       msisdn: stake.msisdn,
       predictions: stake.predictions,
+      systemId: stake.systemId,
       costCents: stake.amountCents,
       paidFrom,
       paymentRef,

@@ -55,26 +55,29 @@ describe('play', () => {
     const before = await apiAs(page).get<{ totalAvailableAmount: number }>('fetch-wallet-info');
     expect(await shownPrice(page)).toBe(expectedPrice(params, 0, 0));
 
-    // Singles on matches 1–8.
-    for (let i = 0; i < 8; i++) await pick(page, i, '1').click();
+    // The layout follows the round's limits: singles first, one double, every triple allowed, one match
+    // that runs into the triple limit, and the last match left empty.
+    const triples = params.thirdChance;
+    expect(params.multipleChance).toBeGreaterThanOrEqual(triples + 2);
+    const double = 14 - triples - 3;
+    expect(double).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < double; i++) await pick(page, i, '1').click();
     expect(await shownPrice(page)).toBe(expectedPrice(params, 0, 0));
 
-    // A double on match 9.
-    await pick(page, 8, '1').click();
-    await pick(page, 8, '3').click();
-    expect(await pressed(page, 8)).toBe('13');
+    await pick(page, double, '1').click();
+    await pick(page, double, '3').click();
+    expect(await pressed(page, double)).toBe('13');
     expect(await shownPrice(page)).toBe(expectedPrice(params, 1, 0));
 
-    // Triples up to the limit, from match 10 on.
-    const triples = params.thirdChance;
+    // Triples up to the limit.
     for (let t = 0; t < triples; t++) {
-      for (const d of ['1', '3', '2'] as const) await pick(page, 9 + t, d).click();
-      expect(await pressed(page, 9 + t)).toBe('132');
+      for (const d of ['1', '3', '2'] as const) await pick(page, double + 1 + t, d).click();
+      expect(await pressed(page, double + 1 + t)).toBe('132');
     }
     expect(await shownPrice(page)).toBe(expectedPrice(params, 1, triples));
 
     // One more triple is beyond the limit: the last pick of that match is replaced instead.
-    const extra = 9 + triples;
+    const extra = double + 1 + triples;
     await pick(page, extra, '1').click();
     await pick(page, extra, '3').click();
     await pick(page, extra, '2').click();
@@ -85,12 +88,19 @@ describe('play', () => {
       .toContain(`Match ${extra + 1}: 2 replaced X.`);
     expect(await shownPrice(page)).toBe(expectedPrice(params, 2, triples));
 
+    // Back to singles on the triples (tapping a mark takes it off), so the slip costs what the wallet holds.
+    for (let t = 0; t < triples; t++) {
+      for (const d of ['3', '2'] as const) await pick(page, double + 1 + t, d).click();
+      expect(await pressed(page, double + 1 + t)).toBe('1');
+    }
+    expect(await shownPrice(page)).toBe(expectedPrice(params, 2, 0));
+
     // Leave the last match empty: the slip is refused on the phone and nothing reaches the server.
     let submits = 0;
     page.on('request', (r) => {
       if (r.url().includes('submit-online-betslip')) submits++;
     });
-    for (let i = extra + 1; i < 13; i++) await pick(page, i, '2').click();
+    expect(extra).toBe(12);
     await page.locator('.btn-submit').click();
     await expect
       .poll(() => page.locator('.popover').textContent(), WAIT)
@@ -101,7 +111,7 @@ describe('play', () => {
     // Complete it and pay.
     await pick(page, 13, '3').click();
     const price = await shownPrice(page);
-    expect(price).toBe(expectedPrice(params, 2, triples));
+    expect(price).toBe(expectedPrice(params, 2, 0));
     await page.locator('.btn-submit').click();
     // Above the default price, one confirmation with the price explained comes first.
     const confirm = page.getByRole('dialog', { name: `Pay M ${price} for this slip?` });

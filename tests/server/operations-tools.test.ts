@@ -273,6 +273,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
       sid: 'S-1',
       status: 'SETTLED',
       entries: 2,
+      rows: 2,
       players: 2,
       turnover: 4,
       paidFromWallet: 4,
@@ -285,9 +286,9 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sid,status,entries,players,turnover,paidFromWallet,paidByAirtime,prizesPaid,payoutRatio',
+      'sid,status,entries,players,turnover,paidFromWallet,paidByAirtime,prizesPaid,payoutRatio,rows',
     );
-    expect(lines).toContain('S-1,SETTLED,2,2,4,4,0,400,100');
+    expect(lines).toContain('S-1,SETTLED,2,2,4,4,0,400,100,2');
     expect(lines).toHaveLength((rounds.json() as unknown[]).length + 1);
 
     const summary = await admin('GET', '/reports/summary');

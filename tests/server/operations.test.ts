@@ -87,7 +87,9 @@ describeEachDb('operations: settlement, results, roles', (t) => {
   // Nine subscribers with known picks (see picksWith): name → [msisdn, wrong picks, overrides].
   const players: Record<string, [string, number, Record<number, number>]> = {
     A: ['26651000001', 0, {}],
-    B: ['26651000002', 0, { 0: 12, 13: 1 }], // a double that holds the result; home on the void match
+    // A double that holds the result (2 rows: one 14, one 13, as every round published now counts rows);
+    // home on the void match.
+    B: ['26651000002', 0, { 0: 12, 13: 1 }],
     C: ['26651000003', 1, {}],
     D: ['26651000004', 2, {}],
     E: ['26651000005', 5, {}],
@@ -165,7 +167,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     app().events.on('betslip.settled', (e) => settledEvents.push(e));
     const res = await admin('POST', '/betslips/T-1/settle');
     expect(res.statusCode, res.body).toBe(200);
-    // 2 × 500 + 300 + 100 + 3 × 3.33 + 1 = 1410.99
+    // 2 × 500 + 2 × 150 (C's 13 and B's second row) + 100 + 3 × 3.33 + 1 = 1410.99
     expect(res.json()).toEqual({ settled: true, winners: 8, paid: 1410.99 });
 
     const rows = await t()
@@ -179,8 +181,8 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     };
     expect(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map(by)).toEqual([
       [14, 500_00, 'JACKPOT'],
-      [14, 500_00, 'JACKPOT'],
-      [13, 300_00, 'SECOND PRIZE'],
+      [14, 650_00, 'JACKPOT'],
+      [13, 150_00, 'SECOND PRIZE'],
       [12, 100_00, 'THIRD PRIZE'],
       [9, 3_33, 'FOURTH PRIZE'],
       [8, 3_33, 'FOURTH PRIZE'],
@@ -189,7 +191,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
       [5, 0, ''],
     ]);
     expect(await balance('A')).toBe(98_00 + 500_00);
-    expect(await balance('B')).toBe(96_00 + 500_00);
+    expect(await balance('B')).toBe(96_00 + 650_00);
     expect(await balance('E')).toBe(98_00 + 3_33);
     expect(await balance('I')).toBe(98_00);
     expect(settledEvents).toHaveLength(1);
@@ -206,9 +208,15 @@ describeEachDb('operations: settlement, results, roles', (t) => {
       won: true,
       betSlipClosed: true,
       subscriberId: players.B![0],
-      amountWon: 500,
+      amountWon: 650,
       prizeWon: 'JACKPOT',
       correctCount: 14,
+      rows: 2,
+      systemId: null,
+      winningRows: [
+        { prizeType: 14, count: 1, amountEach: 500 },
+        { prizeType: 13, count: 1, amountEach: 150 },
+      ],
     });
     expect(slip.placedBets).toHaveLength(14);
     expect(slip.placedBets[0]).toMatchObject({
@@ -218,15 +226,16 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     });
     expect(slip.placedBets[13]).toMatchObject({ pick: 'HOME_WIN', result: 'VOID', isCorrect: true });
     expect(slip.placedBets[0].matchDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    // Match 1 (home win): A home, B home+away, the seven others away.
-    expect(slip.statistics.matches[0]).toEqual({ position: 1, home: 0.2222, draw: 0, away: 0.8889 });
-    // Match 2 (away win): A, B, C right (away); D–I home.
-    expect(slip.statistics.matches[1]).toEqual({ position: 2, home: 0.6667, draw: 0, away: 0.3333 });
+    // Shares of the 10 rows (B's slip is 2). Match 1 (home win): A home, B one row each, the seven others
+    // away.
+    expect(slip.statistics.matches[0]).toEqual({ position: 1, home: 0.2, draw: 0, away: 0.8 });
+    // Match 2 (away win): A, B (2 rows), C right (away); D–I home.
+    expect(slip.statistics.matches[1]).toEqual({ position: 2, home: 0.6, draw: 0, away: 0.4 });
     // Match 14 (void): B home, everyone else draw.
-    expect(slip.statistics.matches[13]).toEqual({ position: 14, home: 0.1111, draw: 0.8889, away: 0 });
+    expect(slip.statistics.matches[13]).toEqual({ position: 14, home: 0.2, draw: 0.8, away: 0 });
     expect(slip.statistics.tiers).toEqual([
       { prizeType: 14, winners: 2, amountEach: 500 },
-      { prizeType: 13, winners: 1, amountEach: 300 },
+      { prizeType: 13, winners: 2, amountEach: 150 },
       { prizeType: 12, winners: 1, amountEach: 100 },
       { prizeType: 7, winners: 3, amountEach: 3.33 },
       { prizeType: 6, winners: 1, amountEach: 1 },
@@ -238,6 +247,7 @@ describeEachDb('operations: settlement, results, roles', (t) => {
       amountWon: 0,
       prizeWon: '',
       correctCount: 5,
+      winningRows: [],
     });
     expect(lost.placedBets[0].isCorrect).toBe(false);
 

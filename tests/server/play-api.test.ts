@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BETSLIP_PARAMS } from '../../server/demo/content.ts';
 import { DEMO_SUBSCRIBER } from '../../server/demo/seedPlay.ts';
-import { BETSLIP_PARAMS } from '../support/rounds.ts';
 import { backends, buildTestApp, describeEachDb } from './helper.ts';
 import { addSubscriber, get, seedPlay, tokenFor } from './playFixtures.ts';
 
@@ -28,14 +28,23 @@ describeEachDb('play API (demo data)', (t) => {
     const res = await get(t().app, await demoToken(), 'fetch-current-betslip');
     expect(res.statusCode).toBe(200);
     const betslip = res.json();
-    expect(Object.keys(betslip).sort()).toEqual(['betslipParams', 'endDate', 'endsAt', 'matches', 'sid']);
+    expect(Object.keys(betslip).sort()).toEqual([
+      'betslipParams',
+      'endDate',
+      'endsAt',
+      'matches',
+      'settlementRule',
+      'sid',
+    ]);
+    // Rolled forward after rows counted: every row of a slip is an entry.
+    expect(betslip.settlementRule).toBe('ROWS');
     expect(betslip.endDate).toMatch(WIRE_DATE);
     // Closes about three days after seeding, at noon in Maseru (10:00 UTC).
     const endsAt = new Date(betslip.endsAt);
     expect(endsAt.getTime() - t().clock.now().getTime()).toBeGreaterThan(2 * DAY);
     expect(endsAt.getUTCHours()).toBe(10);
     expect(betslip.endDate).toBe(`${betslip.endsAt.slice(0, 10)} 12:00`);
-    expect(betslip.betslipParams).toEqual(BETSLIP_PARAMS);
+    expect(betslip.betslipParams).toEqual(DEMO_BETSLIP_PARAMS);
     expect(betslip.matches).toHaveLength(14);
     expect(betslip.matches.map((m: { betslipPosotion: number }) => m.betslipPosotion)).toEqual(
       Array.from({ length: 14 }, (_, i) => i + 1),

@@ -90,6 +90,9 @@ describeEachDb('receipts', (t) => {
       cost: 12,
       paidFrom: 'WALLET',
       at: t().clock.now().toISOString(),
+      // A full slip of a double and a triple: 2 × 3 rows.
+      systemId: null,
+      rows: 6,
     });
 
     const again = await submit(t().app, token, body(sid, dtos, 12), 'r-401');
@@ -192,8 +195,11 @@ describeEachDb('receipts', (t) => {
         channel: 'APP',
         predictions: picks().map((d) => d.prediction),
         jws: first.jws,
+        rows: 1,
+        systemId: null,
+        winningRows: [],
       },
-      expect.objectContaining({ reference: second.reference, cost: 4, jws: second.jws }),
+      expect.objectContaining({ reference: second.reference, cost: 4, jws: second.jws, rows: 2 }),
     ]);
     expect((await mySlips(t(), tokenA, sid)).json()).toEqual(listA.json());
     const listB = (await mySlips(t(), tokenB)).json();

@@ -1,6 +1,7 @@
-// The round every layer's tests build on: the usual betslip parameters (the demo round's: M 2 a slip,
-// up to 6 multi-pick matches of which 3 triples, a double ×2 and a triple ×3) and the body of
-// POST /api/admin/betslips. Plain data, so unit, component and server tests can all import it.
+// The round every layer's tests build on: the usual betslip parameters (M 2 a slip, up to 6 multi-pick
+// matches of which 3 triples, a double ×2 and a triple ×3; the demo round allows more, see
+// server/demo/content.ts) and the body of POST /api/admin/betslips. Plain data, so unit, component and
+// server tests can all import it.
 
 export const BETSLIP_PARAMS = {
   defaultBetslipPrice: 2,

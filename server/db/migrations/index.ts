@@ -19,6 +19,7 @@ import * as termsAcceptance from './015_terms_acceptance.ts';
 import * as ussdSms from './016_ussd_sms.ts';
 import * as operatorAccounts from './017_operator_accounts.ts';
 import * as rails from './018_rails.ts';
+import * as systems from './019_systems.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '016_ussd_sms': ussdSms,
   '017_operator_accounts': operatorAccounts,
   '018_rails': rails,
+  '019_systems': systems,
 };
