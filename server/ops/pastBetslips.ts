@@ -17,9 +17,9 @@ import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
 import { type Betslip, findBetslip } from '../play/betslips.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { winningRowsOf } from '../play/winningRows.ts';
 import { toCents } from '../wallet/ledger.ts';
 import type { StoredStatistics } from './settle.ts';
-import { winningRowsOf } from './winningRows.ts';
 
 type Db = Kysely<Database>;
 

@@ -6,10 +6,10 @@ import { JwksResponse, MySlipsQuery, MySlipsResponse } from '../../machines/wire
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
-import { winningRowsOf } from '../ops/winningRows.ts';
 import { currentBetslip } from './betslips.ts';
 import type { ReceiptKey } from './receiptKey.ts';
 import { predictionNumbers } from './receipts.ts';
+import { winningRowsOf } from './winningRows.ts';
 
 /** Receipts are checked offline from a cached copy; a day is short next to how long a key lives. */
 const JWKS_CACHE = 'public, max-age=86400';
