@@ -4,7 +4,7 @@
 // default. Lazy chunk: it loads only when a system fits the picks.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type BetslipParams, type Outcome, priceCents } from '../../../machines/rules/betslip';
-import { formatCents } from '../../../machines/rules/money';
+import { digitsOfCents } from '../../../machines/rules/money';
 import {
   guaranteedCorrect,
   type ReducedSystem,
@@ -33,7 +33,7 @@ function Choice(props: {
   onChoose: (system: ReducedSystem | null) => void;
 }) {
   const { rows } = props;
-  const price = formatCents(props.priceCents);
+  const price = digitsOfCents(props.priceCents);
   const hintId = `system-${props.system?.id ?? 'full'}-guarantee`;
   return (
     <label className={`system-choice${props.checked ? ' system-chosen' : ''}`}>
