@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
+import { settleRows } from '../../machines/rules/rowSettlement.ts';
 import {
   correctCount,
   outcomesOf,
@@ -137,7 +138,7 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   // ── The settled betslip: every slip settled, none written after, prizes paid once ──────────────
   const betslip = await k
     .selectFrom('betslips')
-    .select(['status', 'settled_at', 'end_at'])
+    .select(['status', 'settled_at', 'end_at', 'settlement_rule'])
     .where('sid', '=', facts.settledSid)
     .executeTakeFirstOrThrow();
   expect(betslip.status).toBe('SETTLED');
@@ -160,16 +161,22 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   // Every slip of the betslip, the demo's and the bench's: the shares depend on all of them.
   const all = await k
     .selectFrom('submissions')
-    .select(['id', 'msisdn', 'predictions', 'correct_count', 'amount_won_cents', 'created_at'])
+    .select(['id', 'msisdn', 'predictions', 'system_id', 'correct_count', 'amount_won_cents', 'created_at'])
     .where('betslip_sid', '=', facts.settledSid)
     .execute();
   const parse = (p: unknown) =>
     (typeof p === 'string' ? JSON.parse(p) : p) as Parameters<typeof outcomesOf>[0];
-  const expected = settle(
-    all.map((r) => ({ id: r.id, msisdn: r.msisdn, outcomes: outcomesOf(parse(r.predictions), 14) })),
-    facts.results,
-    pools,
-  );
+  // By the rule the round was published under: one entry per slip (SLIP) or per row (ROWS).
+  const slips = all.map((r) => ({
+    id: r.id,
+    msisdn: r.msisdn,
+    outcomes: outcomesOf(parse(r.predictions), 14),
+    systemId: r.system_id,
+  }));
+  const expected =
+    betslip.settlement_rule === 'ROWS'
+      ? settleRows(slips, facts.results, pools)
+      : settle(slips, facts.results, pools);
   const expectedById = new Map(expected.slips.map((s) => [s.id, s]));
   const prizeMoves = await sql<{ key: string; msisdn: string; amount: string }>`
     SELECT idempotency_key AS key, msisdn, amount_cents::text AS amount FROM wallet_moves

@@ -119,6 +119,7 @@ function samples(now: Date): Record<string, Sample> {
     },
     'POST /api/protected/fetch-past-submitted-betslips': { query: { msisdn: '26650000001' } },
     'GET /api/protected/my-slips': { query: { sid: 'J14-0004' } },
+    'GET /api/protected/pick-shares': { query: { sid: 'J14-0004' } },
     'POST /api/admin/betslips': {
       body: {
         sid: 'NUL-1',
