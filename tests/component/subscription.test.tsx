@@ -68,14 +68,18 @@ describe('subscription', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Daily Horoscope', 'Football News']);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Radix lifts the page's `pointer-events: none` from the dialog a frame after it mounts: a click
+    // before that is refused by user-event, so it is retried until the dialog takes clicks.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => user.click(cancel));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toggles).toEqual([]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     const again = await screen.findByRole('dialog');
-    await user.click(within(again).getByRole('button', { name: 'ACCEPT' }));
+    const accept = within(again).getByRole('button', { name: 'ACCEPT' });
+    await waitFor(() => user.click(accept));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument());
     expect(toggles).toEqual([{ msisdn: '26650000003', lang: 'en', enableSubscription: true }]);
     expect(screen.getByTestId('toast')).toHaveTextContent('You are subscribed to Jackpot 14. Good luck!');
