@@ -64,6 +64,8 @@ describe('refresh on user actions', () => {
     expect(refreshes.n).toBe(0);
     expect(localStorage.getItem('token')).toBe('null');
     await waitFor(() => expect(ended).toEqual(['refresh-stored']));
+    // The lazy login screen has loaded: no route transition outlives the test (or its environment).
+    await waitFor(() => expect(document.getElementById('login-username')).not.toBeNull());
   });
 
   it('a control inside [data-no-session-action] (the update prompt) is not a user action', () => {
