@@ -116,10 +116,12 @@ describe('offline-first PWA', () => {
     });
     expect(fromCache).toBe('1');
     await expect
-      .poll(() =>
-        page
-          .locator('li.match img')
-          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length),
+      .poll(
+        () =>
+          page
+            .locator('li.match img')
+            .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth === 0).length),
+        WAIT,
       )
       .toBe(0);
     await shot(page, 'offline-reloaded');
