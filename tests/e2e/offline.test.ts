@@ -115,6 +115,9 @@ describe('offline-first PWA', () => {
       return (await fetch('/api/protected/fetch-current-betslip', { headers })).headers.get('X-From-Cache');
     });
     expect(fromCache).toBe('1');
+    // Logos load lazily: each match is scrolled into view so each is asked for, then all are drawn (from
+    // the worker's cache: the network is off).
+    for (let m = 0; m < 14; m++) await page.locator('li.match').nth(m).scrollIntoViewIfNeeded();
     await expect
       .poll(
         () =>
