@@ -58,8 +58,18 @@ export function storeSession(opts: Parameters<typeof makeToken>[0] & { refreshEx
 }
 
 const running: AppInstance[] = [];
-afterEach(() => {
-  for (const app of running.splice(0)) app.session.actor.stop();
+// Runs before setup.ts's cleanup (after-hooks run in reverse): a route load still in flight (a lazy
+// screen after Sign out, say) would otherwise set state once jsdom is gone, an unhandled rejection that
+// fails the whole run with every test green. Give it up to 3 s to settle, then stop the session.
+afterEach(async () => {
+  for (const app of running.splice(0)) {
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && (app.router.state.status !== 'idle' || app.router.state.isLoading)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    app.session.actor.stop();
+  }
 });
 
 /** Loads the saved (or default) language, then renders the app at `path`. */

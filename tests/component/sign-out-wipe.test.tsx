@@ -52,5 +52,7 @@ describe('sign-out wipes user data', () => {
     expect(localStorage.getItem('lang')).toBe('en');
     expect(localStorage.getItem('criticalVersionDismissed')).toBe('9.9.9');
     expect(localStorage.getItem('jackpot14:receipt-jwks')).toBe('{"keys":[]}');
+    // The lazy login screen has loaded: no route transition outlives the test (or its environment).
+    await waitFor(() => expect(document.getElementById('login-username')).not.toBeNull());
   });
 });
