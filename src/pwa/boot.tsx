@@ -26,8 +26,10 @@ async function showUpdatePrompt(update: () => void): Promise<void> {
 export function bootPwa(session: SessionService): void {
   mirrorSessionForWorker(session, () => {
     void replayNow(false);
-    navigator.serviceWorker?.getRegistration().then(
-      (reg) => reg?.active?.postMessage({ type: WARM_CACHES }),
+    // `ready`, not the current registration: a first sign-in while the worker still installs would
+    // otherwise find no active worker, and the logos below the fold would never be kept for offline.
+    navigator.serviceWorker?.ready.then(
+      (reg) => reg.active?.postMessage({ type: WARM_CACHES }),
       () => undefined,
     );
   });

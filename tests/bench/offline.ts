@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../support/chromium.ts';
+import { waitInPage } from '../support/inPage.ts';
 import { phone, type Session, throttle } from './page.ts';
 import { median } from './startup.ts';
 
@@ -35,10 +36,11 @@ async function offlineReload(browser: Browser, url: string, session: Session): P
     await page.locator('li.match').first().waitFor({ timeout: 30_000 });
     // Registration waits for an idle moment after load (src/pwa/register.ts); then activation warms the cache.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
-    await page.waitForFunction(
-      async ([cache, read]) => Boolean(await (await caches.open(cache!)).match(read!)),
-      [READS_CACHE, BETSLIP_READ],
-      { timeout: 15_000, polling: 250 },
+    await waitInPage(
+      page,
+      async ([cache, read]) => Boolean(await (await caches.open(cache)).match(read)),
+      [READS_CACHE, BETSLIP_READ] as const,
+      { what: 'the betslip in the worker cache' },
     );
     await context.setOffline(true);
     await throttle(page, false);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitInPage } from '../support/inPage.ts';
 import { apiAs, chromiumPath, sessionOf, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -50,7 +51,8 @@ async function readyOfflineApp(context: BrowserContext): Promise<Page> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
   // The worker fills its caches for offline use once it knows the session (activation, sign-in).
   // Every logo of the betslip, not only the first: the worker caches them one by one.
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     async () => {
       const logos = [...document.querySelectorAll('li.match img')].map((img) => img.getAttribute('src'));
       const read = await (await caches.open('jackpot14-api')).match('/api/protected/fetch-current-betslip');
@@ -61,7 +63,7 @@ async function readyOfflineApp(context: BrowserContext): Promise<Page> {
       return Boolean(read && logos.length > 0 && cached.every(Boolean));
     },
     null,
-    { timeout: 15_000, polling: 250 },
+    { what: 'the betslip and every logo in the worker cache' },
   );
   return page;
 }

@@ -5,6 +5,7 @@
 // then waits in the queue, and once the network is back the session refreshes and the slip is sent.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitInPage } from '../support/inPage.ts';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const ACCESS_TOKEN_TTL = 20;
@@ -80,11 +81,12 @@ describe('staying signed in (20-second access tokens)', () => {
     const page = await signedInPage(context);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
     // The worker keeps the betslip for offline use once it knows the session.
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       async () =>
         Boolean(await (await caches.open('jackpot14-api')).match('/api/protected/fetch-current-betslip')),
       null,
-      { timeout: 15_000, polling: 250 },
+      { what: 'the betslip in the worker cache' },
     );
     const before = await apiAs(page).get<WalletInfo>('fetch-wallet-info');
 

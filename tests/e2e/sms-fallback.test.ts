@@ -4,6 +4,7 @@
 // request is answered with the SMS's acceptance: the app shows it accepted, and it is paid once.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitInPage } from '../support/inPage.ts';
 import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
@@ -34,11 +35,12 @@ async function readyApp(context: BrowserContext, lang: 'en' | 'st'): Promise<Pag
   await page.getByTestId(`lang-${lang}`).click();
   await page.locator('li.match').nth(13).waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     async () =>
       Boolean(await (await caches.open('jackpot14-api')).match('/api/protected/fetch-current-betslip')),
     null,
-    { timeout: 15_000, polling: 250 },
+    { what: 'the betslip in the worker cache' },
   );
   return page;
 }
@@ -113,7 +115,8 @@ describe('SMS fallback of the offline queue', () => {
     await closeRoundIn(20);
     await page.reload();
     await page.locator('li.match').nth(13).waitFor();
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       async () => {
         const cached = await (await caches.open('jackpot14-api')).match(
           '/api/protected/fetch-current-betslip',
@@ -122,7 +125,7 @@ describe('SMS fallback of the offline queue', () => {
         return endsAt !== null && new Date(endsAt).getTime() - Date.now() < 3_600_000;
       },
       null,
-      { timeout: 15_000, polling: 250 },
+      { what: 'the cached betslip closing within the hour' },
     );
     await queueOffline(context, page);
     const offer = page.getByTestId('sms-fallback');
