@@ -13,6 +13,22 @@ export const MAX_WHOLE_DIGITS = String(MAX_PAYMENT_CENTS / 100).length;
 const DECIMAL = /^\d+(\.\d{0,2})?$/;
 
 /**
+ * An amount as a person writes it, read to a plain decimal ('2,50' → '2.50', '1,234.5' → '1234.5',
+ * 'M 1 000' → '1000'), or null when it could mean two things. A comma followed by one or two digits at
+ * the end is the decimal separator (phones in many locales offer only a comma on the decimal keypad); a
+ * comma before groups of exactly three digits separates thousands. '1.234,56', '1,23,456' and '2,5,0'
+ * are refused, never guessed.
+ */
+export function readWrittenAmount(text: string): string | null {
+  const plain = text.replace(/^\s*M\.?/i, '').replace(/\s/g, '');
+  if (/^\d*,\d{1,2}$/.test(plain)) return plain.replace(',', '.');
+  if (!/^[\d.,]*$/.test(plain) || (plain.match(/\./g) ?? []).length > 1) return null;
+  const [whole = '', fraction] = plain.split('.');
+  if (fraction?.includes(',') || (whole.includes(',') && !/^\d{1,3}(,\d{3})+$/.test(whole))) return null;
+  return whole.replace(/,/g, '') + (fraction === undefined ? '' : `.${fraction}`);
+}
+
+/**
  * Cents for a positive amount of at most M 1,000,000 with at most two decimals, or null (the server's
  * AMOUNT.INVALID). The wire may carry a number or the field's text with everything but digits and the
  * dot removed (as the original client sends it), so both are read.
@@ -20,7 +36,8 @@ const DECIMAL = /^\d+(\.\d{0,2})?$/;
 export function parseAmountCents(value: number | string): number | null {
   let cents: number;
   if (typeof value === 'string') {
-    const text = value.trim();
+    // '2,50' from a phone whose keypad has a decimal comma; thousands separators stay refused here.
+    const text = /^\s*\d+,\d{1,2}\s*$/.test(value) ? value.trim().replace(',', '.') : value.trim();
     if (!DECIMAL.test(text)) return null;
     const [whole = '0', fraction = ''] = text.split('.');
     cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -50,6 +67,40 @@ export function formatAmountInput(raw: string): string {
   let whole = (dot === -1 ? clean : clean.slice(0, dot)).replace(/^0+(?=\d)/, '').slice(0, MAX_WHOLE_DIGITS);
   if (whole === '' && decimals !== null) whole = '0';
   return groupThousands(whole) + (decimals === null ? '' : `.${decimals}`);
+}
+
+/** What the field shows after a change, or `refused` when what was typed could mean two amounts. */
+export type AmountChange = { shown: string; caret: number } | { refused: true };
+
+/**
+ * Reads a change to the amount field. The field's own commas separate thousands and are re-made on
+ * every change, so only commas the subscriber has just typed or pasted are read, by readWrittenAmount:
+ * '2' then ',' then '5' shows '2.5'; deleting the 4 of '1,234' shows '123', not '1.23'.
+ */
+export function readAmountChange(shown: string, raw: string, caret: number): AmountChange {
+  let start = 0;
+  while (start < shown.length && start < raw.length && shown[start] === raw[start]) start++;
+  let end = 0;
+  while (
+    end < shown.length - start &&
+    end < raw.length - start &&
+    shown[shown.length - 1 - end] === raw[raw.length - 1 - end]
+  )
+    end++;
+  const typed = raw.slice(start, raw.length - end);
+  let text = raw;
+  let at = caret;
+  if (typed.includes(',')) {
+    const read = typed === ',' ? '.' : readWrittenAmount(typed);
+    if (read === null) return { refused: true };
+    text = raw.slice(0, start) + read + raw.slice(raw.length - end);
+    at = caret + read.length - typed.length;
+    const [, decimals] = text.replace(/,/g, '').split('.');
+    // A second decimal mark, or a comma typed before three digits: '1,234' → '1.234' is no amount.
+    if ((text.match(/\./g) ?? []).length > 1 || (decimals ?? '').length > 2) return { refused: true };
+  }
+  const next = formatAmountInput(text);
+  return { shown: next, caret: caretAfterFormat(text, at, next) };
 }
 
 /** The value sent: every character other than digits and the dot removed ('1,234.50' → '1234.50'). */

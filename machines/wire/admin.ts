@@ -2,6 +2,7 @@
 // API", ROLE_ADMIN). The CLI checks its JSON file against the same CreateBetslipBody, so both ways in
 // accept exactly the same betslips.
 import { type Static, Type } from '@fastify/type-provider-typebox';
+import { ROUND_TEXT_LIMITS } from '../rules/roundTextLimits';
 import { Instant, ISO_INSTANT, LocalImage, M, Name, Nullable, OperatorMoney, PrizeType } from './fields';
 import { BetslipParams, SettlementRule } from './play';
 import { Text } from './text';
@@ -16,10 +17,10 @@ export const CreateBetslipBody = Type.Object({
   endDate: Instant,
   matches: Type.Array(
     Type.Object({
-      tournament: Name(80),
+      tournament: Name(ROUND_TEXT_LIMITS.tournament),
       startDate: Instant,
-      homeTeam: Name(60),
-      awayTeam: Name(60),
+      homeTeam: Name(ROUND_TEXT_LIMITS.team),
+      awayTeam: Name(ROUND_TEXT_LIMITS.team),
       homeTeamLogo: Type.Optional(LocalImage),
       awayTeamLogo: Type.Optional(LocalImage),
     }),

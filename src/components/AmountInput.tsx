@@ -1,8 +1,10 @@
-// The amount field: an M prefix, thousands separators and at most two decimals as typed,
-// padded to two decimals on blur, cleared when zero or empty. The caller keeps the shown text; send
+// The amount field: an M prefix, thousands separators and at most two decimals as typed (a typed comma
+// before cents is the decimal mark: many Android keypads offer only a comma), padded to two decimals on
+// blur, cleared when zero or empty. What could mean two amounts is refused with a reason, the field kept. The caller keeps the shown text; send
 // `amountToWire(value)` (machines/rules/amount.ts), which is the text without anything but digits and dot.
-import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react';
-import { caretAfterFormat, formatAmountInput, padAmountInput } from '../../machines/rules/amount';
+import { useLingui } from '@lingui/react/macro';
+import { type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { padAmountInput, readAmountChange } from '../../machines/rules/amount';
 
 export function AmountInput({
   id,
@@ -28,7 +30,9 @@ export function AmountInput({
   disabled?: boolean;
   ref?: Ref<HTMLInputElement>;
 }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
+  const [unreadable, setUnreadable] = useState(false);
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   // Reformatting replaces the text; put the caret back where the subscriber was typing.
   const caret = useRef<number | null>(null);
@@ -55,13 +59,23 @@ export function AmountInput({
           autoComplete="off"
           value={value}
           disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid && error ? errorId : undefined}
+          aria-invalid={invalid || unreadable || undefined}
+          aria-describedby={unreadable ? `${id}-unreadable` : invalid && error ? errorId : undefined}
           onChange={(event) => {
             const raw = event.target.value;
-            const next = formatAmountInput(raw);
-            caret.current = caretAfterFormat(raw, event.target.selectionStart ?? raw.length, next);
-            onChange(next);
+            const change = readAmountChange(value, raw, event.target.selectionStart ?? raw.length);
+            setUnreadable('refused' in change);
+            if ('refused' in change) {
+              // React puts the old text back; the caret stays where the subscriber was.
+              caret.current = Math.max(
+                0,
+                (event.target.selectionStart ?? raw.length) - (raw.length - value.length),
+              );
+              onChange(value);
+              return;
+            }
+            caret.current = change.caret;
+            onChange(change.shown);
           }}
           onBlur={() => {
             const padded = padAmountInput(value);
@@ -69,7 +83,12 @@ export function AmountInput({
           }}
         />
       </div>
-      {invalid && error && (
+      {unreadable && (
+        <p id={`${id}-unreadable`} className="field-error" role="status">
+          {t`Write the cents after one comma or dot, as in 2,50 or 2.50.`}
+        </p>
+      )}
+      {!unreadable && invalid && error && (
         <p id={errorId} className="field-error">
           {error}
         </p>

@@ -1,8 +1,8 @@
 // A password field with a show/hide toggle, so a subscriber on a small keyboard can check what they typed.
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useState } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
+type Props = Omit<ComponentPropsWithRef<'input'>, 'type'> & { id: string };
 
 export function PasswordInput(props: Props) {
   const { t } = useLingui();

@@ -43,17 +43,20 @@ function SessionCountdown() {
  * One nav for every width: a top row on wide screens, a bar fixed to the bottom on phones (CSS only, no JS).
  * On phones the bar keeps the four main tabs; Contact and Terms are reached from the account page.
  */
-function MainNav() {
+function MainNav({ subscriber }: { subscriber: boolean }) {
   const { t } = useLingui();
   const operatorLinks = useOperatorLinks();
-  const links = [
-    { to: '/play', label: t`Play`, extra: false },
-    { to: '/results', label: t`Results`, extra: false },
-    { to: '/wallet', label: t`Wallet`, extra: false },
-    { to: '/contact', label: t`Contact us`, extra: true },
-    { to: '/tnc', label: t`Terms`, extra: true },
-    { to: '/account', label: t`Account`, extra: false },
-  ] as const;
+  // An operator account has no wallet, slips or subscription: its tabs are its own screens.
+  const links = (
+    [
+      { to: '/play', label: t`Play`, extra: false, mine: true },
+      { to: '/results', label: t`Results`, extra: false, mine: true },
+      { to: '/wallet', label: t`Wallet`, extra: false, mine: true },
+      { to: '/contact', label: t`Contact us`, extra: true, mine: true },
+      { to: '/tnc', label: t`Terms`, extra: true, mine: false },
+      { to: '/account', label: t`Account`, extra: false, mine: true },
+    ] as const
+  ).filter((l) => subscriber || !l.mine);
   return (
     <nav className="main-nav" aria-label={t`Main`} data-testid="main-nav">
       <ul>
@@ -63,7 +66,7 @@ function MainNav() {
           </li>
         ))}
         {operatorLinks.map((l) => (
-          <li key={l.to} className="nav-extra">
+          <li key={l.to} className={subscriber ? 'nav-extra' : undefined}>
             <Link to={l.to}>{l.label}</Link>
           </li>
         ))}
@@ -73,20 +76,20 @@ function MainNav() {
 }
 
 export function Header() {
-  const { signOut } = useSession();
+  const session = useSession();
   // Operators (admin, call centre, marketing) have no wallet or subscription of their own.
   const subscriber = useHasRole(ROLES.user);
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Link to="/play" className="brand">
+        <Link to={session.home()} className="brand">
           <img src="/icons/icon.svg" alt="" width="32" height="32" />
           <span>Jackpot 14</span>
         </Link>
         <div className="header-actions">
           {subscriber && <WalletButton />}
           {subscriber && <SubscribeButton />}
-          <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={signOut}>
+          <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={session.signOut}>
             <Trans>Sign out</Trans>
           </button>
         </div>
@@ -97,7 +100,7 @@ export function Header() {
         <OfflineBadge />
         <LanguageSelector />
       </div>
-      <MainNav />
+      <MainNav subscriber={subscriber} />
     </header>
   );
 }

@@ -1,4 +1,5 @@
-// The main area's layout: header and banner for signed-in users, the page, the footer.
+// The main area's layout: header and banner for signed-in users (a visitor's header otherwise), the page,
+// the footer.
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
@@ -6,6 +7,7 @@ import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
 import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Header } from './Header';
+import { VisitorHeader } from './VisitorHeader';
 
 // The critical version alert and the app-download invitation: lazy, they are never part of the first paint.
 const ShellNotices = lazy(() => import('./notices/ShellNotices'));
@@ -25,7 +27,7 @@ function useScrollTopOnNavigate() {
 }
 
 export function Shell() {
-  // The only unguarded page (tnc) shows no header or banner to visitors who are not signed in.
+  // Unguarded pages (terms, how to play, rounds, verify) show visitors the brand, language and ways in.
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
   useScrollTopOnNavigate();
@@ -36,7 +38,7 @@ export function Shell() {
         <a className="skip-link" href="#main">
           <Trans>Skip to content</Trans>
         </a>
-        {loggedIn && <Header />}
+        {loggedIn ? <Header /> : <VisitorHeader />}
         {loggedIn && <Banner />}
         {/* Before the page, in its flow: the app invitation pushes content down rather than cover a button. */}
         <Suspense fallback={null}>

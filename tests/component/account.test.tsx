@@ -184,26 +184,32 @@ describe('account details', () => {
 
 describe('change password', () => {
   it.each([
-    ['do not match', 'abcdefg1', 'abcdefg2'],
-    ['are not compliant', 'abcdefgh', 'abcdefgh'],
-  ])('new passwords that %s shake both fields for 300 ms and send nothing', async (_, next, repeat) => {
-    const sent = account();
-    const { user } = await openAccount();
-    const dialog = await openPasswordDialog(user);
-    await fillPassword(user, dialog, { old: 'demo1234', next, repeat }, false);
-    const d = within(dialog);
-    // Time stands still from the click on, so a slow machine cannot end the shake before it is seen.
-    vi.useFakeTimers();
-    fireEvent.click(d.getByRole('button', { name: 'Change password' }));
-    expect(d.getByLabelText('New password')).toHaveClass('shake');
-    expect(d.getByLabelText('Repeat new password')).toHaveClass('shake');
-    expect(d.getByLabelText('Current password')).not.toHaveClass('shake');
-    act(() => vi.advanceTimersByTime(310));
-    expect(d.getByLabelText('New password')).not.toHaveClass('shake');
-    expect(d.getByLabelText('Repeat new password')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(sent['change-password']).toBeUndefined();
-  });
+    ['do not match', 'abcdefg1', 'abcdefg2', 'The two passwords are not the same.'],
+    ['are not compliant', 'abcdefgh', 'abcdefgh', 'The password does not meet the rules below.'],
+  ])(
+    'new passwords that %s shake both fields for 300 ms, say why and send nothing',
+    async (_, next, repeat, why) => {
+      const sent = account();
+      const { user } = await openAccount();
+      const dialog = await openPasswordDialog(user);
+      await fillPassword(user, dialog, { old: 'demo1234', next, repeat }, false);
+      const d = within(dialog);
+      // Time stands still from the click on, so a slow machine cannot end the shake before it is seen.
+      vi.useFakeTimers();
+      fireEvent.click(d.getByRole('button', { name: 'Change password' }));
+      expect(d.getByLabelText('New password')).toHaveClass('shake');
+      expect(d.getByLabelText('Repeat new password')).toHaveClass('shake');
+      expect(d.getByLabelText('Current password')).not.toHaveClass('shake');
+      act(() => vi.advanceTimersByTime(310));
+      expect(d.getByLabelText('New password')).not.toHaveClass('shake');
+      expect(d.getByLabelText('Repeat new password')).toHaveAttribute('aria-invalid', 'true');
+      // In words too, registration's, under the field; what was typed stays.
+      expect(d.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining(why));
+      expect(d.getByLabelText('Repeat new password')).toHaveValue(repeat);
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(sent['change-password']).toBeUndefined();
+    },
+  );
 
   it('on success the modal closes, a success toast shows for 5 s and the fields are empty again', async () => {
     const sent = account();
@@ -226,17 +232,49 @@ describe('change password', () => {
     expect(again.getByLabelText('Repeat new password')).toHaveValue('');
   });
 
+  it('a wrong current password keeps the dialog open, says so under that field and keeps the new ones', async () => {
+    const sent = account();
+    let answer: 'wrong' | 'right' = 'wrong';
+    server.use(
+      http.post(`${PLAY}/change-password`, async ({ request }) => {
+        sent['change-password'] = [...(sent['change-password'] ?? []), await request.json()];
+        return answer === 'wrong'
+          ? HttpResponse.json(
+              { statusCode: 400, error: 'Bad Request', messageKey: 'PASSWORD.WRONG_OLD', message: 'wrong' },
+              { status: 400 },
+            )
+          : HttpResponse.json(true);
+      }),
+    );
+    const { user } = await openAccount();
+    const dialog = await openPasswordDialog(user);
+    await fillPassword(user, dialog, { old: 'nope1234', next: 'newpass99', repeat: 'newpass99' });
+    const d = within(dialog);
+    const current = d.getByLabelText('Current password');
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription(
+        'Your current password is not right, so the password was not changed.',
+      ),
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(current).toHaveFocus();
+    expect(d.getByLabelText('New password')).toHaveValue('newpass99');
+    expect(d.getByLabelText('Repeat new password')).toHaveValue('newpass99');
+    // Only the current password is typed again.
+    answer = 'right';
+    await user.clear(current);
+    await user.type(current, 'demo1234');
+    expect(current).not.toHaveAttribute('aria-invalid');
+    await user.click(d.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Your password has been changed.');
+    expect(sent['change-password']).toEqual([
+      { oldPassword: 'nope1234', newPassword: 'newpass99' },
+      { oldPassword: 'demo1234', newPassword: 'newpass99' },
+    ]);
+  });
+
   it.each([
-    [
-      'a wrong old password gives a failure toast that says so',
-      'nope1234',
-      () =>
-        HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', messageKey: 'PASSWORD.WRONG_OLD', message: 'wrong' },
-          { status: 400 },
-        ),
-      'Your current password is not right, so the password was not changed.',
-    ],
     [
       'a falsy answer gives the general failure toast',
       'demo1234',

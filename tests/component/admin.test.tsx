@@ -87,7 +87,7 @@ const AUDIT = [
     actor: 'admin',
     action: 'WALLET.READ',
     target: '26650000001',
-    detail: {},
+    detail: { balanceCents: 105400, moves: 3 },
   },
   {
     id: 8,
@@ -140,14 +140,15 @@ function adminApi(
       return settle().status === 200 ? HttpResponse.json(PREVIEW) : settle();
     }),
     http.get(`${ADMIN}/reports/rounds`, () => HttpResponse.json(REPORTS)),
-    http.get(`${ADMIN}/reports/summary`, () =>
-      HttpResponse.json({
+    http.get(`${ADMIN}/reports/summary`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({
         walletLiabilities: 1234.5,
         pendingCashOuts: 20,
         pendingDeposits: 0,
         playersLast7Days: 7,
-      }),
-    ),
+      });
+    }),
     // Answers as the server does: only the rows that match every filter given in the query.
     http.get(`${ADMIN}/audit`, async ({ request }) => {
       await record(request);
@@ -196,7 +197,10 @@ describe('operator screen', () => {
     await screen.findByRole('heading', { name: 'Operations' }, { timeout: 15000 });
     expect(screen.getByRole('link', { name: 'Operations' })).toHaveAttribute('href', '/admin');
     await screen.findAllByText('J14-0042', undefined, { timeout: 15000 });
-    expect(screen.getByText('CURRENT')).toBeInTheDocument();
+    // Status and dates in the operator's words and format, not the server's codes and ISO.
+    expect(screen.getByText('Open')).toHaveAttribute('data-status', 'CURRENT');
+    expect(screen.getByText('Ends 04/05/2030 12:00')).toBeInTheDocument();
+    expect(screen.queryByText('CURRENT')).toBeNull();
 
     // A round built in the form (a past one copied, its kick-offs moved into the future), no JSON typed.
     await user.selectOptions(screen.getByLabelText('Copy a past round (a week later)'), 'J14-0042');
@@ -230,7 +234,7 @@ describe('operator screen', () => {
     // Publishing says first what will happen: J14-0042 is still open, so the draft waits.
     await user.click(draft.getByRole('button', { name: 'Publish' }));
     const plan = screen.getByRole('group', { name: 'Publish J14-0043?' });
-    expect(plan).toHaveTextContent('Round J14-0042 is still open until 2030-05-04 12:00');
+    expect(plan).toHaveTextContent('Round J14-0042 is still open until 04/05/2030 12:00');
     expect(calls.filter((c) => c.path.endsWith('/publish'))).toEqual([]);
     await user.click(within(plan).getByRole('button', { name: 'Confirm publish' }));
     expect(
@@ -268,10 +272,14 @@ describe('operator screen', () => {
     expect(preview).toHaveTextContent('Total to pay: M 7,500.00');
     expect(preview).toHaveTextContent('Jackpot rolled over to the next round: M 1,000.00');
     expect(calls.filter((c) => c.path.endsWith('/settle'))).toEqual([]);
+    const summaryReads = () => calls.filter((c) => c.path.endsWith('/reports/summary')).length;
+    const readBefore = summaryReads();
     await user.click(within(preview).getByRole('button', { name: 'Confirm settle' }));
     expect(
       await screen.findByText('Betslip J14-0042 settled. Winners: 3. Paid: M 7,500.00.'),
     ).toBeInTheDocument();
+    // Wallet liabilities and the rest are read again after the settlement, not left stale until a reload.
+    await waitFor(() => expect(summaryReads()).toBeGreaterThan(readBefore));
   });
 
   it('shows the reports with their chart, and the audit log filtered', async () => {
@@ -287,7 +295,7 @@ describe('operator screen', () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['J14-0042 · SETTLED', '10', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
+    ).toEqual(['J14-0042 · Settled', '10', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
     const chart = reports.getByRole('img', { name: 'Turnover and players per round' });
     expect(chart.querySelectorAll('rect')).toHaveLength(2);
     expect(chart.querySelectorAll('circle')).toHaveLength(2);
@@ -296,8 +304,12 @@ describe('operator screen', () => {
     await user.type(audit.getByLabelText('Subscriber or betslip'), '26650000001');
     await user.type(audit.getByLabelText('Action'), 'WALLET.READ');
     await user.click(audit.getByRole('button', { name: 'Show' }));
-    expect(await audit.findByText('WALLET.READ')).toBeInTheDocument();
-    expect(audit.queryByText('BETSLIP.PUBLISH')).not.toBeInTheDocument();
+    // In words, not codes; amounts in M, not JSON in cents.
+    expect(await audit.findByText("Read a subscriber's wallet")).toHaveAttribute('title', 'WALLET.READ');
+    expect(audit.queryByText('Published a round')).not.toBeInTheDocument();
+    expect(audit.getByText('M 1,054.00')).toBeInTheDocument();
+    expect(audit.getByText('balance')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Audit log' }).textContent).not.toContain('{');
     expect(calls.filter((c) => c.path === '/api/admin/audit').map((c) => c.query)).toEqual([
       'action=WALLET.READ&target=26650000001',
     ]);
@@ -315,6 +327,9 @@ describe('operator screen', () => {
     // A past round copied a week later: its kick-offs (and so its default close) are still in the past.
     await user.selectOptions(screen.getByLabelText('Copy a past round (a week later)'), 'J14-0042');
     expect(screen.getByLabelText('Home team of match 2')).toHaveValue('Home 2');
+    // The inputs stop where the server's schema does (machines/wire/admin.ts).
+    expect(screen.getByLabelText('Away team of match 3')).toHaveAttribute('maxLength', '60');
+    expect(screen.getByLabelText('Tournament of match 3')).toHaveAttribute('maxLength', '80');
     expect(
       within(screen.getByRole('region', { name: 'Preview of the betslip' })).getAllByRole('listitem'),
     ).toHaveLength(14);

@@ -21,6 +21,19 @@ describe('main navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Results' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('gives an operator account its own screens as tabs, and none of a subscriber’s', async () => {
+    storeSession({ user: 'admin', roles: ['ROLE_ADMIN'] });
+    localStorage.setItem('lang', 'en');
+    await renderApp('/tnc');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const tabs = within(nav)
+      .getAllByRole('link')
+      .filter((a) => !a.closest('li')?.classList.contains('nav-extra'));
+    expect(tabs.map((a) => a.textContent)).toEqual(['Operations', 'Call centre', 'Marketing']);
+    for (const name of ['Play', 'Wallet', 'Account', 'Subscribe now'])
+      expect(screen.queryByRole('link', { name }) ?? screen.queryByRole('button', { name })).toBeNull();
+  });
+
   it('reaches Contact and Terms from the account page', async () => {
     storeSession();
     localStorage.setItem('lang', 'en');

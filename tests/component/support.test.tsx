@@ -135,6 +135,10 @@ describe('call-centre screen', () => {
     const pending = screen.getByTestId('support-pending');
     expect(within(pending).getByText('CO-7')).toBeTruthy();
     expect(within(pending).getByText('DP-ABCD1234')).toBeTruthy();
+    // Every date in one format (dd/MM/yyyy HH:mm), whatever shape the wire gave it.
+    expect(pending.textContent).toContain('21/11/2026 09:00');
+    expect(pending.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(screen.getByTestId('support-slips').textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(within(screen.getByTestId('support-account')).getByText('+26650000001')).toBeTruthy();
   });
 

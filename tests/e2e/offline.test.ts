@@ -129,6 +129,9 @@ describe('offline-first PWA', () => {
         WAIT,
       )
       .toBe(0);
+    // Drawn as logos, not as the lettered badges a logo that failed to load becomes.
+    expect(await page.locator('li.match img').count()).toBe(28);
+    expect(await page.getByTestId('team-badge').count()).toBe(0);
     await shot(page, 'offline-reloaded');
 
     const price = await quickPickAndSubmit(page);

@@ -63,13 +63,16 @@ describe('results, contact and terms', () => {
     await context.close();
   });
 
-  it('shows the terms to a visitor without the header, and with it once signed in', async () => {
+  it('shows the terms to a visitor with a way in, and the full header once signed in', async () => {
     const context = await e2e.phone();
     const page = await context.newPage();
     await page.goto('/tnc');
     await page.getByRole('heading', { level: 1, name: 'Melao le lipehelo' }).waitFor();
     expect(page.url()).toMatch(/\/tnc$/);
     expect(await page.getByTestId('sign-out').count()).toBe(0);
+    const visitor = page.getByTestId('visitor-header');
+    expect(await visitor.getByRole('link', { name: 'Kena' }).getAttribute('href')).toBe('/login');
+    expect(await visitor.getByRole('link', { name: 'Ngolisa' }).getAttribute('href')).toBe('/register');
     await signIn(page);
     await page.goto('/tnc');
     await page.getByRole('heading', { level: 1, name: 'Melao le lipehelo' }).waitFor();

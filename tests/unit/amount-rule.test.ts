@@ -9,6 +9,8 @@ import {
   MAX_WHOLE_DIGITS,
   padAmountInput,
   parseAmountCents,
+  readAmountChange,
+  readWrittenAmount,
 } from '../../machines/rules/amount';
 import { parseAmount } from '../../src/screens/account/limits';
 
@@ -71,5 +73,61 @@ describe('the weekly limit field reads amounts by the same rule', () => {
     expect(parseAmount('1,000,000.01')).toBeNull();
     expect(parseAmount('0')).toBeNull();
     expect(parseAmount('12.345')).toBeNull();
+  });
+});
+
+describe('a decimal comma is read, what could mean two amounts is refused (issue 27)', () => {
+  /** Types `keys` one by one at the end of the field, as a keypad does. */
+  const type = (keys: string) => {
+    let shown = '';
+    for (const key of keys) {
+      const change = readAmountChange(shown, shown + key, shown.length + 1);
+      if ('refused' in change) return 'refused';
+      shown = change.shown;
+    }
+    return shown;
+  };
+
+  it('reads "2,50" typed on a comma keypad as M 2.50, not M 250', () => {
+    expect(type('2,50')).toBe('2.50');
+    expect(amountToWire(type('2,50'))).toBe(2.5);
+    expect(type('1234,5')).toBe('1,234.5');
+    expect(type('1234.56')).toBe('1,234.56');
+  });
+
+  it('keeps the field’s own commas as thousands when a digit is deleted', () => {
+    // '1,234' with its last digit deleted is 123, not 1.23.
+    expect(readAmountChange('1,234', '1,23', 4)).toEqual({ shown: '123', caret: 3 });
+    expect(readAmountChange('12,345', '12,34', 5)).toEqual({ shown: '1,234', caret: 5 });
+  });
+
+  it('reads a comma typed inside the number as the decimal mark when two digits follow', () => {
+    // Caret after "1,2" of "1,234": the subscriber meant 12.34.
+    expect(readAmountChange('1,234', '1,2,34', 4)).toEqual({ shown: '12.34', caret: 3 });
+  });
+
+  it('refuses a comma before three digits, a second decimal mark and mixed separators', () => {
+    expect(readAmountChange('1,234', '1,,234', 2)).toEqual({ refused: true });
+    expect(type('2.5,')).toBe('refused');
+    expect(readAmountChange('', '1.234,56', 8)).toEqual({ refused: true });
+    expect(readAmountChange('', '1,23,456', 8)).toEqual({ refused: true });
+  });
+
+  it('reads pasted amounts by the same rule', () => {
+    expect(readAmountChange('', '2,50', 4)).toEqual({ shown: '2.50', caret: 4 });
+    expect(readAmountChange('', '1,234.50', 8)).toEqual({ shown: '1,234.50', caret: 8 });
+    expect(readAmountChange('', '1,234', 5)).toEqual({ shown: '1,234', caret: 5 });
+  });
+
+  it('written amounts: one rule for the limit field and the channels', () => {
+    expect(readWrittenAmount('2,50')).toBe('2.50');
+    expect(readWrittenAmount('M 2,5')).toBe('2.5');
+    expect(readWrittenAmount('1,000,000')).toBe('1000000');
+    expect(readWrittenAmount('1 000.5')).toBe('1000.5');
+    for (const bad of ['1.234,56', '1,23,456', '2,5,0', '1.2.3', '12a'])
+      expect(readWrittenAmount(bad), bad).toBeNull();
+    expect(parseAmount('2,50')).toBe(2.5);
+    expect(parseAmountCents('2,50')).toBe(250);
+    expect(parseAmountCents('1,234')).toBeNull();
   });
 });

@@ -56,20 +56,20 @@ export default function AccountScreen() {
   const { toast, show, hide } = useToast();
   const [dialog, setDialog] = useState<'never' | 'open' | 'closed'>('never');
 
-  const submitPassword = async (oldPassword: string, newPassword: string) => {
-    setDialog('closed');
+  /** Sends; a wrong current password is answered to the dialog, which stays open with what was typed. */
+  const submitPassword = async (oldPassword: string, newPassword: string): Promise<string | null> => {
     try {
       const ok = await changePassword({ oldPassword, newPassword });
+      setDialog('closed');
       if (ok) show('success', i18n._(ACCOUNT_MESSAGES['ACCOUNT.SUCCESSCHANGEPASSWORD']));
       else show('failure', i18n._(ACCOUNT_MESSAGES['ACCOUNT.FAILCHANGEPASSWORD']));
     } catch (err) {
-      // A wrong old password gets its own clearer words; anything else is the general failure.
-      const wrongOld = err instanceof ApiError && err.messageKey === 'PASSWORD.WRONG_OLD';
-      show(
-        'failure',
-        wrongOld ? say('PASSWORD.WRONG_OLD') : i18n._(ACCOUNT_MESSAGES['ACCOUNT.FAILCHANGEPASSWORD']),
-      );
+      if (err instanceof ApiError && err.messageKey === 'PASSWORD.WRONG_OLD')
+        return say('PASSWORD.WRONG_OLD');
+      setDialog('closed');
+      show('failure', i18n._(ACCOUNT_MESSAGES['ACCOUNT.FAILCHANGEPASSWORD']));
     }
+    return null;
   };
 
   const ready = info.kind === 'ready' ? info.info : null;

@@ -1,9 +1,11 @@
 // Change-password modal (DESIGN.md: the old password is asked for). New and repeat must
-// match and pass compliance, else both shake for 300 ms and nothing is sent. Lazy: Radix loads on first open.
+// match and pass compliance, else both shake for 300 ms, the reason stands under them (registration's
+// words) and nothing is sent. A wrong current password keeps the dialog open with what was typed and the
+// reason under that field. Lazy: Radix loads on first open.
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { isPasswordCompliant } from '../../../machines/rules/password';
 import { PasswordField } from '../../components/PasswordInput';
 import { useShake } from '../../hooks/useShake';
@@ -13,8 +15,11 @@ import './dialog.css';
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with valid input; the caller closes the modal and sends. */
-  onSubmit: (oldPassword: string, newPassword: string) => void;
+  /**
+   * Called with valid input; sends, and closes the modal unless the current password was wrong: then it
+   * answers the reason to show under that field.
+   */
+  onSubmit: (oldPassword: string, newPassword: string) => Promise<string | null>;
 }
 
 export default function ChangePasswordDialog({ open, onOpenChange, onSubmit }: Props) {
@@ -46,18 +51,35 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
   const { shaking, shake } = useShake<'old' | 'new'>();
   const newShaking = shaking('new');
   const oldShaking = shaking('old');
-  // Marked invalid until edited, so a screen reader hears which fields to fix after the shake ends.
-  const [newInvalid, setNewInvalid] = useState(false);
-  const [oldInvalid, setOldInvalid] = useState(false);
+  // The reason a field is wrong, said under it until it is edited (a screen reader hears it too).
+  const [newProblem, setNewProblem] = useState<string | null>(null);
+  const [oldProblem, setOldProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const oldRef = useRef<HTMLInputElement>(null);
+  const newInvalid = newProblem !== null;
+  const oldInvalid = oldProblem !== null;
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const newOk = next === repeat && isPasswordCompliant(next);
-    shake([...(newOk ? [] : ['new' as const]), ...(oldPassword ? [] : ['old' as const])]);
-    setNewInvalid(!newOk);
-    setOldInvalid(!oldPassword);
-    if (!newOk || !oldPassword) return;
-    onSubmit(oldPassword, next);
+    if (sending) return;
+    const newWhy = !isPasswordCompliant(next)
+      ? t`The password does not meet the rules below.`
+      : next !== repeat
+        ? t`The two passwords are not the same.`
+        : null;
+    const oldWhy = oldPassword ? null : t`Type your current password.`;
+    shake([...(newWhy ? ['new' as const] : []), ...(oldWhy ? ['old' as const] : [])]);
+    setNewProblem(newWhy);
+    setOldProblem(oldWhy);
+    if (newWhy || oldWhy) return;
+    setSending(true);
+    const refused = await onSubmit(oldPassword, next);
+    setSending(false);
+    if (refused) {
+      setOldProblem(refused);
+      shake(['old']);
+      oldRef.current?.focus();
+    }
   };
 
   const shakeClass = (on: boolean) => (on ? 'shake' : undefined);
@@ -68,28 +90,41 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
         label={t`Current password`}
         name="current-password"
         autoComplete="current-password"
+        ref={oldRef}
         className={shakeClass(oldShaking)}
         aria-invalid={oldInvalid || undefined}
+        aria-describedby={oldInvalid ? 'cp-old-error' : undefined}
         value={oldPassword}
         onValue={(value) => {
           setOld(value);
-          setOldInvalid(false);
+          setOldProblem(null);
         }}
-      />
+      >
+        {oldProblem && (
+          <p id="cp-old-error" className="field-error">
+            {oldProblem}
+          </p>
+        )}
+      </PasswordField>
       <PasswordField
         id="cp-new"
         label={t`New password`}
         name="new-password"
         autoComplete="new-password"
-        aria-describedby="cp-rules"
+        aria-describedby={newInvalid ? 'cp-new-error cp-rules' : 'cp-rules'}
         className={shakeClass(newShaking)}
         aria-invalid={newInvalid || undefined}
         value={next}
         onValue={(value) => {
           setNext(value);
-          setNewInvalid(false);
+          setNewProblem(null);
         }}
       >
+        {newProblem && (
+          <p id="cp-new-error" className="field-error">
+            {newProblem}
+          </p>
+        )}
         <p id="cp-rules" className="hint">
           <Trans>
             At least 8 characters with a small letter and a digit; only letters, digits and @ $ ! % * ? &.
@@ -103,17 +138,18 @@ function PasswordForm({ onSubmit }: Pick<Props, 'onSubmit'>) {
         autoComplete="new-password"
         className={shakeClass(newShaking)}
         aria-invalid={newInvalid || undefined}
+        aria-describedby={newInvalid ? 'cp-new-error' : undefined}
         value={repeat}
         onValue={(value) => {
           setRepeat(value);
-          setNewInvalid(false);
+          setNewProblem(null);
         }}
       />
       <div className="form-row dialog-actions">
         <Dialog.Close className="btn btn-ghost">
           <Trans>Cancel</Trans>
         </Dialog.Close>
-        <button type="submit" className="btn btn-gold">
+        <button type="submit" className="btn btn-gold" disabled={sending}>
           <Trans>Change password</Trans>
         </button>
       </div>

@@ -4,7 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { showInstant } from '../../../machines/rules/maseruTime';
+import { showInstant, showWireDate } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { digitsOfM } from '../../../machines/rules/money';
 import {
@@ -19,6 +19,7 @@ import { serverNow } from '../../api/clock';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { firstThen } from '../../lib/firstRead';
 import { AuditLog } from './AuditLog';
+import { betslipStatusText } from './betslipStatusText';
 import { ConfirmPanel } from './ConfirmPanel';
 import { Reports } from './Reports';
 import { ResultsForm } from './ResultsForm';
@@ -33,8 +34,18 @@ type Confirm = { sid: string; kind: 'publish' | 'settle'; preview?: SettlementPr
 const RESULTS_OPEN = ['CURRENT', 'CLOSED'];
 const SETTLEABLE = ['CURRENT', 'CLOSED', 'SETTLING'];
 
+/** When a round closes, as operators read dates (dd/MM/yyyy HH:mm, Maseru time). */
+function EndsAt({ endDate }: { endDate: string }) {
+  const ends = showWireDate(endDate);
+  return (
+    <span className="admin-end">
+      <Trans>Ends {ends}</Trans>
+    </span>
+  );
+}
+
 export default function AdminScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const say = useServerMessage();
   const [betslips, setBetslips] = useState<AdminBetslip[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -42,6 +53,7 @@ export default function AdminScreen() {
   const [busy, setBusy] = useState(false);
   const [resultsOf, setResultsOf] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [done, setDone] = useState(0);
 
   // The first list is the route loader's request (src/lib/firstRead.ts); a reload asks again.
   const { betslips: loaded } = useLoaderData({ from: '/shell/guarded/admin' });
@@ -65,6 +77,8 @@ export default function AdminScreen() {
     setBusy(true);
     try {
       setNotice({ kind: 'ok', text: await action() });
+      // The reports (wallet liabilities, turnover) change with a settlement: read them again too.
+      setDone((n) => n + 1);
       await load();
       return true;
     } catch (err) {
@@ -82,7 +96,7 @@ export default function AdminScreen() {
     );
     if (!open) return t`It goes live now: subscribers can play it at once. This cannot be undone.`;
     const other = open.sid;
-    const ends = open.endDate;
+    const ends = showWireDate(open.endDate);
     return t`Round ${other} is still open until ${ends}: ${sid} waits (scheduled) and goes live when it ends. The open round is not cut short.`;
   };
 
@@ -144,12 +158,10 @@ export default function AdminScreen() {
             <li key={sid} className="admin-card">
               <div className="admin-betslip-head">
                 <strong>{sid}</strong>
-                <span className="admin-status">{status}</span>
-                {endDate && (
-                  <span className="admin-end">
-                    <Trans>Ends {endDate}</Trans>
-                  </span>
-                )}
+                <span className="admin-status" data-status={status}>
+                  {betslipStatusText(status, i18n)}
+                </span>
+                {endDate && <EndsAt endDate={endDate} />}
               </div>
               {status === 'SCHEDULED' && <p className="admin-end">{goesLive(b.goLiveAt)}</p>}
               <div className="admin-actions">
@@ -234,7 +246,7 @@ export default function AdminScreen() {
       )}
 
       <RoundBuilder past={betslips ?? []} run={run} busy={busy} />
-      <Reports />
+      <Reports revision={done} />
       <AuditLog />
     </section>
   );

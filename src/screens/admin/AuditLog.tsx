@@ -6,6 +6,7 @@ import { showInstant } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { type AuditFilter, type AuditRow, auditLog } from '../../api/admin';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { auditActionText, auditDetailRows } from './auditText';
 
 /** A calendar day (yyyy-mm-dd) as the start of that day in Maseru (UTC+2, no daylight saving). */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00+02:00`).toISOString() : undefined);
@@ -13,7 +14,7 @@ const dayEnd = (day: string) =>
   day ? new Date(new Date(`${day}T00:00:00+02:00`).getTime() + 86_400_000).toISOString() : undefined;
 
 export function AuditLog() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const say = useServerMessage();
   const [form, setForm] = useState({ actor: '', action: '', target: '', from: '', to: '' });
   const [rows, setRows] = useState<AuditRow[] | null>(null);
@@ -99,10 +100,17 @@ export function AuditLog() {
                 <tr key={r.id}>
                   <td>{showInstant(r.at)}</td>
                   <td>{r.actor}</td>
-                  <td>{r.action}</td>
+                  <td title={r.action}>{auditActionText(r.action, i18n)}</td>
                   <td>{r.target}</td>
                   <td>
-                    <code>{JSON.stringify(r.detail)}</code>
+                    <dl className="admin-audit-detail">
+                      {auditDetailRows(r.detail).map(([label, value]) => (
+                        <div key={label}>
+                          {label && <dt>{label}</dt>}
+                          <dd>{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
                   </td>
                 </tr>
               ))}

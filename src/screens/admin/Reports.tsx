@@ -12,10 +12,11 @@ import {
   roundsCsv,
 } from '../../api/admin';
 import { useServerMessage } from '../../i18n/serverMessages';
+import { betslipStatusText } from './betslipStatusText';
 
 /** Turnover as bars, players as dots joined by a line; oldest round on the left. */
 export function RoundsChart({ rounds }: { rounds: readonly RoundReport[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const shown = [...rounds].slice(0, 12).reverse();
   if (shown.length === 0) return null;
   const width = 320;
@@ -61,12 +62,15 @@ export function RoundsChart({ rounds }: { rounds: readonly RoundReport[] }) {
   );
 }
 
-export function Reports() {
+/** `revision` changes after each operation on the rounds: the figures are read again. */
+export function Reports({ revision = 0 }: { revision?: number }) {
+  const { i18n } = useLingui();
   const say = useServerMessage();
   const [rounds, setRounds] = useState<RoundReport[] | null>(null);
   const [summary, setSummary] = useState<ReportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is the signal to read again
   useEffect(() => {
     Promise.all([roundReports(), reportSummary()])
       .then(([r, s]) => {
@@ -74,7 +78,7 @@ export function Reports() {
         setSummary(s);
       })
       .catch((err) => setError(messageKeyOf(err)));
-  }, []);
+  }, [revision]);
 
   const download = async () => {
     try {
@@ -155,7 +159,7 @@ export function Reports() {
             <tbody>
               {rounds.map((r) => (
                 <tr key={r.sid}>
-                  <td>{`${r.sid} · ${r.status}`}</td>
+                  <td>{`${r.sid} · ${betslipStatusText(r.status, i18n)}`}</td>
                   <td>{r.entries}</td>
                   <td>{r.players}</td>
                   <td>{formatM(r.turnover)}</td>

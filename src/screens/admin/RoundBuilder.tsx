@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { ALL_TEAMS, logoPath } from '../../../machines/data/teams';
 import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { firstKickOff, MATCH_COUNT, roundProblem } from '../../../machines/rules/round';
+import { ROUND_TEXT_LIMITS } from '../../../machines/rules/roundTextLimits';
 import { type AdminBetslip, createBetslip, type NewBetslip } from '../../api/admin';
 import { roundProblemText } from './roundProblemText';
 
@@ -172,6 +173,7 @@ export function RoundBuilder({
               className="round-row-tournament"
               aria-label={t`Tournament of match ${i + 1}`}
               placeholder={t`Tournament`}
+              maxLength={ROUND_TEXT_LIMITS.tournament}
               value={r.tournament}
               onChange={(e) => setRow(i, { tournament: e.target.value })}
             />
@@ -179,6 +181,7 @@ export function RoundBuilder({
               className="round-row-home"
               aria-label={t`Home team of match ${i + 1}`}
               placeholder={t`Home`}
+              maxLength={ROUND_TEXT_LIMITS.team}
               list="known-teams"
               value={r.homeTeam}
               onChange={(e) => setRow(i, { homeTeam: e.target.value })}
@@ -187,6 +190,7 @@ export function RoundBuilder({
               className="round-row-away"
               aria-label={t`Away team of match ${i + 1}`}
               placeholder={t`Away`}
+              maxLength={ROUND_TEXT_LIMITS.team}
               list="known-teams"
               value={r.awayTeam}
               onChange={(e) => setRow(i, { awayTeam: e.target.value })}

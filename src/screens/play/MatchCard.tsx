@@ -7,6 +7,7 @@ import { memo } from 'react';
 import type { Match } from '../../../machines/betslip/types';
 import type { Digit, Outcome } from '../../../machines/rules/betslip';
 import { showWireDate } from '../../../machines/rules/maseruTime';
+import { TeamLogo } from './TeamLogo';
 
 /** Names longer than this get a smaller font. */
 const LONG_NAME = 23;
@@ -54,7 +55,7 @@ function TeamButton(props: {
       title={name}
       onClick={onClick}
     >
-      <img src={logo} alt="" width={32} height={32} loading="lazy" decoding="async" />
+      <TeamLogo name={name} logo={logo} />
       {/* The whole name is in the page and CSS cuts what shows (play.css), so the button's accessible name
           contains the text a voice-control user sees and says. */}
       <span className="pick-name">{name}</span>

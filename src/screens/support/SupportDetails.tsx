@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { showInstant } from '../../../machines/rules/maseruTime';
+import { showInstant, showWireDate } from '../../../machines/rules/maseruTime';
 import { formatM } from '../../../machines/rules/money';
 import type { SupportCashOut, SupportDeposit, SupportView } from '../../api/support';
 import { moveReason } from '../wallet/moveReasons';
@@ -26,7 +26,8 @@ const STATUSES: Record<string, MessageDescriptor> = {
 
 const LANGUAGES: Record<string, MessageDescriptor> = { st: msg`Sesotho`, en: msg`English` };
 
-const when = showInstant;
+/** One format for every date on this screen (dd/MM/yyyy HH:mm, Maseru time): wire dates and instants alike. */
+const when = (text: string) => (text.includes('T') ? showInstant(text) : showWireDate(text));
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -68,7 +69,7 @@ function Payments({ cashOuts, deposits }: { cashOuts: SupportCashOut[]; deposits
           <span>{formatM(c.amount)}</span>
           <span>{status('PENDING')}</span>
           <span className="support-muted">
-            {c.createDate} · {c.mobileWalletSid}
+            {when(c.createDate)} · {c.mobileWalletSid}
           </span>
         </li>
       ))}
@@ -79,7 +80,7 @@ function Payments({ cashOuts, deposits }: { cashOuts: SupportCashOut[]; deposits
           <span>{formatM(d.amount)}</span>
           <span>{status(d.status)}</span>
           <span className="support-muted">
-            {d.createDate} · {d.mobileWalletSid}
+            {when(d.createDate)} · {d.mobileWalletSid}
           </span>
         </li>
       ))}
@@ -161,7 +162,7 @@ export function SupportDetails({ view }: { view: SupportView }) {
                 <span>
                   <Trans>balance {formatM(m.balanceAfter)}</Trans>
                 </span>
-                <span className="support-muted">{m.createDate}</span>
+                <span className="support-muted">{when(m.createDate)}</span>
               </li>
             ))}
           </ul>
