@@ -3,7 +3,8 @@
 // "send a new code" and "change number" on the way. A pure declaration: the three server calls are actors
 // and signing in is an action, supplied with `.provide()` by the screen, which also says which purpose.
 // A refusal's message key stays in `error` for the screen to translate; keys the server never sends
-// (OTP.FORMAT, PASSWORD.MISMATCH) are this machine's own checks.
+// (OTP.FORMAT, PASSWORD.MISMATCH) are this machine's own checks. Started with a `resume` (a reload while the
+// code was out, machines/rules/otpResume.ts) it begins at the code step, and asks for no new code until told.
 import { assign, fromPromise, not, setup } from 'xstate';
 import { messageKeyOf } from '../rules/messageKey';
 import { isPasswordCompliant } from '../rules/password';
@@ -18,6 +19,20 @@ export interface OtpFlowContext {
   password: string;
   /** Message key of the last refusal, or null. */
   error: string | null;
+  /** When the last code sent runs out (ms since the epoch), or null before one is sent. */
+  expiresAt: number | null;
+  /** Back at the code step after a reload, with the code sent before: the screen says to enter that one. */
+  resumed: boolean;
+}
+
+export interface OtpFlowInput {
+  /** A flow kept across a reload: the number its code went to and when that code runs out. */
+  resume?: { msisdn: string; expiresAt: number } | null;
+}
+
+/** What asking for a code answers: when the code sent runs out (the screen reads the clock). */
+export interface CodeSentUntil {
+  expiresAt: number;
 }
 
 export type OtpFlowEvent =
@@ -38,10 +53,14 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`otp flow: 
 const refusedWith = ({ event }: { event: { error: unknown } }) => messageKeyOf(event.error);
 
 export const otpFlowMachine = setup({
-  types: { context: {} as OtpFlowContext, events: {} as OtpFlowEvent },
+  types: {
+    context: {} as OtpFlowContext,
+    events: {} as OtpFlowEvent,
+    input: {} as OtpFlowInput | undefined,
+  },
   actors: {
     /** Asks the server to send a code to the number. */
-    requestCode: fromPromise<unknown, { msisdn: string }>(notProvided('requestCode')),
+    requestCode: fromPromise<CodeSentUntil, { msisdn: string }>(notProvided('requestCode')),
     /** Checks the code without using it up. */
     checkCode: fromPromise<unknown, { msisdn: string; code: string }>(notProvided('checkCode')),
     /** Registers, or resets the password, with the checked code. */
@@ -60,12 +79,22 @@ export const otpFlowMachine = setup({
     passwordsMatch: ({ event }) => event.type === 'SUBMIT_PASSWORD' && event.password === event.again,
     exists: ({ event }) => messageKeyOf((event as { error?: unknown }).error) === EXISTS,
     codeRefused: ({ event }) => CODE_REFUSALS.has(messageKeyOf((event as { error?: unknown }).error)),
+    resumed: ({ context }) => context.resumed,
   },
 }).createMachine({
   id: 'otpFlow',
-  context: { msisdn: '', code: '', password: '', error: null },
-  initial: 'number',
+  context: ({ input }) => ({
+    msisdn: input?.resume?.msisdn ?? '',
+    code: '',
+    password: '',
+    error: null,
+    expiresAt: input?.resume?.expiresAt ?? null,
+    resumed: Boolean(input?.resume),
+  }),
+  initial: 'start',
   states: {
+    /** Passed at once: to the code step when resuming, else to the number. */
+    start: { always: [{ guard: 'resumed', target: 'code' }, { target: 'number' }] },
     number: {
       initial: 'editing',
       states: {
@@ -86,7 +115,10 @@ export const otpFlowMachine = setup({
           invoke: {
             src: 'requestCode',
             input: ({ context }) => ({ msisdn: context.msisdn }),
-            onDone: { target: '#otpFlow.code', actions: assign({ code: '', error: null }) },
+            onDone: {
+              target: '#otpFlow.code',
+              actions: assign({ code: '', error: null, expiresAt: ({ event }) => event.output.expiresAt }),
+            },
             onError: { target: 'editing', actions: assign({ error: refusedWith }) },
           },
         },
@@ -95,6 +127,7 @@ export const otpFlowMachine = setup({
     code: {
       initial: 'editing',
       on: { CHANGE_NUMBER: { target: 'number', actions: assign({ error: null }) } },
+      exit: assign({ resumed: false }),
       states: {
         editing: {
           on: {
@@ -117,7 +150,8 @@ export const otpFlowMachine = setup({
             onDone: '#otpFlow.password',
             onError: [
               { guard: 'exists', target: '#otpFlow.exists' },
-              { target: 'editing', actions: assign({ error: refusedWith }) },
+              // The refusal now says what to do; the resumed notice would contradict an expired code.
+              { target: 'editing', actions: assign({ error: refusedWith, resumed: false }) },
             ],
           },
         },
@@ -126,7 +160,10 @@ export const otpFlowMachine = setup({
           invoke: {
             src: 'requestCode',
             input: ({ context }) => ({ msisdn: context.msisdn }),
-            onDone: 'editing',
+            onDone: {
+              target: 'editing',
+              actions: assign({ resumed: false, expiresAt: ({ event }) => event.output.expiresAt }),
+            },
             onError: { target: 'editing', actions: assign({ error: refusedWith }) },
           },
         },

@@ -1,9 +1,10 @@
 // The SMS-code flow of registration and password reset, with stub server calls: the steps, the checks it
 // makes before calling (number, code shape, password rule and match), where each refusal leads, and that
-// it signs in with the new password at the end.
+// it signs in with the new password at the end; started with a kept flow (a reload), it resumes at the code
+// step and asks for no code until told.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
-import { otpFlowMachine } from '../../machines/session/otpFlowMachine';
+import { type OtpFlowInput, otpFlowMachine } from '../../machines/session/otpFlowMachine';
 
 const refusal = (messageKey: string) => Object.assign(new Error(messageKey), { messageKey });
 
@@ -14,7 +15,10 @@ interface Stubs {
   set?: (string | undefined)[];
 }
 
-function run(stubs: Stubs = {}) {
+/** When the stub's codes run out: the n-th code sent runs out n minutes after the epoch. */
+const sentUntil = (n: number) => n * 60_000;
+
+function run(stubs: Stubs = {}, input?: OtpFlowInput) {
   const calls: string[] = [];
   const signedIn: { msisdn: string; password: string }[] = [];
   const answer = async (queue: (string | undefined)[] | undefined) => {
@@ -26,6 +30,7 @@ function run(stubs: Stubs = {}) {
       requestCode: fromPromise(async ({ input }) => {
         calls.push(`request:${input.msisdn}`);
         await answer(stubs.request);
+        return { expiresAt: sentUntil(calls.filter((c) => c.startsWith('request:')).length) };
       }),
       checkCode: fromPromise(async ({ input }) => {
         calls.push(`check:${input.code}`);
@@ -38,7 +43,7 @@ function run(stubs: Stubs = {}) {
     },
     actions: { signIn: (_, params) => signedIn.push(params) },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input }).start();
   const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
   return { actor, calls, signedIn, settled };
 }
@@ -66,7 +71,7 @@ describe('otp flow machine', () => {
   it('checks the number, the code shape and the password before calling the server (pure steps)', () => {
     let s = otpFlowMachine.resolveState({
       value: { number: 'editing' },
-      context: { msisdn: '', code: '', password: '', error: null },
+      context: { msisdn: '', code: '', password: '', error: null, expiresAt: null, resumed: false },
     });
     s = getNextSnapshot(otpFlowMachine, s, { type: 'SUBMIT_NUMBER', phone: '12345' });
     expect(s.matches({ number: 'editing' })).toBe(true);
@@ -74,7 +79,14 @@ describe('otp flow machine', () => {
 
     s = otpFlowMachine.resolveState({
       value: { code: 'editing' },
-      context: { msisdn: '26650000002', code: '', password: '', error: null },
+      context: {
+        msisdn: '26650000002',
+        code: '',
+        password: '',
+        error: null,
+        expiresAt: null,
+        resumed: false,
+      },
     });
     s = getNextSnapshot(otpFlowMachine, s, { type: 'SUBMIT_CODE', code: '12345' });
     expect(s.matches({ code: 'editing' })).toBe(true);
@@ -82,7 +94,14 @@ describe('otp flow machine', () => {
 
     s = otpFlowMachine.resolveState({
       value: { password: 'editing' },
-      context: { msisdn: '26650000002', code: '123456', password: '', error: null },
+      context: {
+        msisdn: '26650000002',
+        code: '123456',
+        password: '',
+        error: null,
+        expiresAt: null,
+        resumed: false,
+      },
     });
     const weak = getNextSnapshot(otpFlowMachine, s, {
       type: 'SUBMIT_PASSWORD',
@@ -168,5 +187,55 @@ describe('otp flow machine', () => {
     expect(s.matches({ password: 'editing' })).toBe(true);
     expect(s.context.error).toBe('PASSWORD.NOT_COMPLIANT');
     expect(signedIn).toEqual([]);
+  });
+
+  it('remembers when the code sent runs out, and the newer one after a resend', async () => {
+    const { actor, settled } = run();
+    expect(actor.getSnapshot().matches({ number: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.expiresAt).toBeNull();
+    actor.send({ type: 'SUBMIT_NUMBER', phone: '50000002' });
+    expect((await settled()).context.expiresAt).toBe(sentUntil(1));
+    actor.send({ type: 'RESEND' });
+    expect((await settled()).context.expiresAt).toBe(sentUntil(2));
+    expect(actor.getSnapshot().context.resumed).toBe(false);
+  });
+
+  it('resumes at the code step with the kept number, and sends no code until asked', async () => {
+    const resume = { msisdn: '26650000002', expiresAt: sentUntil(4) };
+    const { actor, calls, signedIn, settled } = run({}, { resume });
+    let s = actor.getSnapshot();
+    expect(s.matches({ code: 'editing' })).toBe(true);
+    expect(s.context).toMatchObject({ msisdn: '26650000002', expiresAt: sentUntil(4), resumed: true });
+    expect(calls).toEqual([]);
+
+    // The code already in the SMS is checked as it is; the rest of the flow is the usual one.
+    actor.send({ type: 'SUBMIT_CODE', code: '123456' });
+    s = await settled();
+    expect(s.matches({ password: 'editing' })).toBe(true);
+    expect(s.context.resumed).toBe(false);
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret123', again: 'secret123' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(calls).toEqual(['check:123456', 'set:123456:secret123']);
+    expect(signedIn).toEqual([{ msisdn: '26650000002', password: 'secret123' }]);
+  });
+
+  it('asks for a new code on a resumed flow only when told, and then forgets it was resumed', async () => {
+    const { actor, calls, settled } = run({}, { resume: { msisdn: '26650000002', expiresAt: 1 } });
+    actor.send({ type: 'RESEND' });
+    const s = await settled();
+    expect(s.matches({ code: 'editing' })).toBe(true);
+    expect(s.context).toMatchObject({ expiresAt: sentUntil(1), resumed: false });
+    expect(calls).toEqual(['request:26650000002']);
+
+    const other = run({}, { resume: { msisdn: '26650000002', expiresAt: 1 } });
+    other.actor.send({ type: 'CHANGE_NUMBER' });
+    expect(other.actor.getSnapshot().matches({ number: 'editing' })).toBe(true);
+    expect(other.actor.getSnapshot().context.resumed).toBe(false);
+    expect(other.calls).toEqual([]);
+  });
+
+  it('starts at the number without a kept flow', () => {
+    expect(run({}, { resume: null }).actor.getSnapshot().matches({ number: 'editing' })).toBe(true);
+    expect(run({}, {}).actor.getSnapshot().context.resumed).toBe(false);
   });
 });

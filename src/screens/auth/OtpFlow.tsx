@@ -1,16 +1,20 @@
 // What registration and password reset share: the flow machine (machines/session/otpFlowMachine.ts) with
 // its server calls and sign-in supplied, and the steps it walks through — phone number, SMS code, password
-// twice — drawn from its state. Each screen adds its title, words and links.
+// twice — drawn from its state. Each screen adds its title, words and links. Once a code is out, the flow
+// is kept (src/storage/otpResume.ts) so a reload comes back to the code step without asking for another.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
+import { formatTime } from '../../../machines/rules/maseruTime';
+import { codeExpiresAt, type OtpResume, resumeToKeep } from '../../../machines/rules/otpResume';
 import { otpFlowMachine } from '../../../machines/session/otpFlowMachine';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useIsSigningIn, useSignInError } from '../../session/hooks';
+import { type OtpFlowPurpose, saveOtpResume } from '../../storage/otpResume';
 import { PasswordStep } from './PasswordStep';
 import { PhoneField } from './PhoneField';
 
@@ -18,7 +22,8 @@ export type OtpFlowActor = ActorRefFrom<typeof otpFlowMachine>;
 
 /** The server calls of one purpose (register or reset). */
 export interface OtpFlowCalls {
-  requestCode: (msisdn: string) => Promise<unknown>;
+  /** Answers how long the code works (request-otp's `expiresIn`, seconds). */
+  requestCode: (msisdn: string) => Promise<{ expiresIn?: number }>;
   checkCode: (msisdn: string, code: string) => Promise<unknown>;
   setPassword: (msisdn: string, code: string, password: string) => Promise<unknown>;
 }
@@ -29,14 +34,37 @@ const FLOW_MESSAGES: Record<string, MessageDescriptor> = {
   'PASSWORD.MISMATCH': msg`The two passwords are not the same.`,
 };
 
-/** The flow's actor, its calls reading the latest `calls` (the language may change on the way). */
-export function useOtpFlow(calls: OtpFlowCalls, signIn: (msisdn: string, password: string) => void) {
-  const latest = useRef({ calls, signIn });
-  latest.current = { calls, signIn };
-  return useActorRef(
+/** How a screen keeps its flow across a reload. */
+export interface OtpFlowKeeping {
+  purpose: OtpFlowPurpose;
+  /** The flow kept before the reload (loadOtpResume), to start from; null starts at the number. */
+  resume: OtpResume | null;
+  /** Names of the number step's ticked boxes, kept with the number. */
+  ticked?: () => string[];
+}
+
+/** The step a state is at: its top-level name. */
+const stepOf = (value: unknown) =>
+  typeof value === 'string' ? value : Object.keys(value as Record<string, unknown>)[0]!;
+
+/**
+ * The flow's actor, its calls reading the latest `calls` (the language may change on the way). Every
+ * change of step keeps or drops the flow for a reload (the rule: machines/rules/otpResume.ts).
+ */
+export function useOtpFlow(
+  calls: OtpFlowCalls,
+  signIn: (msisdn: string, password: string) => void,
+  keeping: OtpFlowKeeping,
+) {
+  const latest = useRef({ calls, signIn, ticked: keeping.ticked });
+  latest.current = { calls, signIn, ticked: keeping.ticked };
+  const actor = useActorRef(
     otpFlowMachine.provide({
       actors: {
-        requestCode: fromPromise(({ input }) => latest.current.calls.requestCode(input.msisdn)),
+        requestCode: fromPromise(async ({ input }) => {
+          const sent = await latest.current.calls.requestCode(input.msisdn);
+          return { expiresAt: codeExpiresAt(Date.now(), sent?.expiresIn) };
+        }),
         checkCode: fromPromise(({ input }) => latest.current.calls.checkCode(input.msisdn, input.code)),
         setPassword: fromPromise(({ input }) =>
           latest.current.calls.setPassword(input.msisdn, input.code, input.password),
@@ -44,7 +72,17 @@ export function useOtpFlow(calls: OtpFlowCalls, signIn: (msisdn: string, passwor
       },
       actions: { signIn: (_, { msisdn, password }) => latest.current.signIn(msisdn, password) },
     }),
+    { input: { resume: keeping.resume } },
   );
+  const { purpose } = keeping;
+  useEffect(() => {
+    const subscription = actor.subscribe((s) => {
+      const flow = { step: stepOf(s.value), msisdn: s.context.msisdn, expiresAt: s.context.expiresAt };
+      saveOtpResume(purpose, resumeToKeep(flow, latest.current.ticked?.() ?? [], Date.now()));
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, purpose]);
+  return actor;
 }
 
 type Step = 'number' | 'code' | 'password' | 'done' | 'other';
@@ -83,6 +121,9 @@ export function OtpSteps({
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => s.context.error);
   const msisdn = useSelector(actor, (s) => s.context.msisdn);
+  const resumed = useSelector(actor, (s) => s.context.resumed);
+  // Maseru time, as the SMS and the rest of the app tell it.
+  const until = useSelector(actor, (s) => s.context.expiresAt && formatTime(new Date(s.context.expiresAt)));
   const signingIn = useIsSigningIn();
   const signInError = useSignInError();
   const [phone, setPhone] = useState(initialPhone);
@@ -130,6 +171,14 @@ export function OtpSteps({
       )}
       {step === 'code' && (
         <form className="form" onSubmit={submitCode} noValidate>
+          {resumed && (
+            // Back after a reload (the SMS app took the page's memory): the code sent before still works.
+            <p className="hint" role="status">
+              <Trans>
+                You already have a code: enter it here. Ask for a new one only if the SMS has not come.
+              </Trans>
+            </p>
+          )}
           <div className="field">
             <label htmlFor={`${id}-otp`}>{t`Code from the SMS`}</label>
             <input
@@ -146,7 +195,13 @@ export function OtpSteps({
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             />
             <p id={`${id}-otp-hint`} className="hint">
-              <Trans>Sent to +{msisdn}. The code is valid for 5 minutes.</Trans>
+              {resumed && until ? (
+                <Trans>
+                  Sent to +{msisdn}. The code is valid until {until}.
+                </Trans>
+              ) : (
+                <Trans>Sent to +{msisdn}. The code is valid for 5 minutes.</Trans>
+              )}
             </p>
           </div>
           <button type="submit" className="btn btn-gold btn-block" disabled={busy}>

@@ -1,6 +1,8 @@
 // Registration (docs/CONTRACTS.md "Server"): phone number → SMS code → password twice → register, then
 // sign in through the session machine, which goes to /play. A number that already has an account is
 // refused once its code is proven (REGISTER.EXISTS), and the screen offers to reset its password instead.
+// A reload while the code is out (the SMS app took the memory) comes back to the code step with the number
+// and the ticked boxes (src/storage/otpResume.ts).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -9,6 +11,7 @@ import * as registration from '../../api/registration';
 import { useSite } from '../../content/site';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useSession } from '../../session/hooks';
+import { loadOtpResume } from '../../storage/otpResume';
 import { AuthLayout } from '../auth/AuthLayout';
 import { OtpSteps, useOtpFlow } from '../auth/OtpFlow';
 
@@ -17,8 +20,9 @@ export default function RegisterScreen() {
   const session = useSession();
   const lang = i18n.locale;
   const site = useSite();
-  const [adult, setAdult] = useState(false);
-  const [terms, setTerms] = useState(false);
+  const [resume] = useState(() => loadOtpResume('register', Date.now()));
+  const [adult, setAdult] = useState(resume?.ticked.includes('adult') ?? false);
+  const [terms, setTerms] = useState(resume?.ticked.includes('terms') ?? false);
   // The version accepted is the one shown when the box was ticked, sent with the last step.
   const consent = useRef<registration.Consent>({ ageConfirmed: false, termsVersion: '' });
   consent.current = { ageConfirmed: adult, termsVersion: terms ? (site?.termsVersion ?? '') : '' };
@@ -30,6 +34,11 @@ export default function RegisterScreen() {
         registration.register(msisdn, lang, code, password, consent.current),
     },
     (msisdn, password) => session.login(msisdn, password, '/play'),
+    {
+      purpose: 'register',
+      resume,
+      ticked: () => [...(adult ? ['adult'] : []), ...(terms ? ['terms'] : [])],
+    },
   );
   const exists = useSelector(actor, (s) => s.matches('exists'));
   const msisdn = useSelector(actor, (s) => s.context.msisdn);
@@ -39,6 +48,7 @@ export default function RegisterScreen() {
       <OtpSteps
         actor={actor}
         id="reg"
+        initialPhone={resume?.msisdn}
         numberHint={<Trans>We will send a 6-digit code to this number by SMS.</Trans>}
         numberExtra={
           <fieldset className="consent" data-testid="consent">
