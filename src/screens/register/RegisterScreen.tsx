@@ -29,7 +29,7 @@ export default function RegisterScreen() {
       setPassword: (msisdn, code, password) =>
         registration.register(msisdn, lang, code, password, consent.current),
     },
-    (msisdn, password) => session.login(msisdn, password, '/play'),
+    (msisdn, password) => session.login(msisdn, password, '/play', lang),
   );
   const exists = useSelector(actor, (s) => s.matches('exists'));
   const msisdn = useSelector(actor, (s) => s.context.msisdn);
