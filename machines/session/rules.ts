@@ -191,3 +191,12 @@ export function homeFor(s: Pick<Session, 'role'> | null): string {
   if (isMarketing(s)) return '/marketing';
   return '/play';
 }
+
+/**
+ * The sign-in answers that ask for the SMS code of a step-up (DESIGN.md "Sign-in behind a shared
+ * address"): the password was right, a code went to the account's number (again after a wrong code).
+ */
+export const CODE_REQUIRED = 'AUTH.CODE_REQUIRED';
+export const CODE_INVALID = 'AUTH.CODE_INVALID';
+export const asksForCode = (messageKey: string): boolean =>
+  messageKey === CODE_REQUIRED || messageKey === CODE_INVALID;

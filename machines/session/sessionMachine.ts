@@ -1,5 +1,6 @@
 // The session (DESIGN.md's "Staying signed in"): signed out, signing in, signed in with a
-// countdown to access-token expiry. Signed in lasts as long as the refresh token: an expired or nearly
+// countdown to access-token expiry, or waiting for a step-up's SMS code (a right password from a shared
+// address over its failure limit). Signed in lasts as long as the refresh token: an expired or nearly
 // expired access token is refreshed at start, on resume, when the network returns, by the countdown (as
 // it nears and when it reaches 00:00) and on a user action when due; only Sign out, a refused refresh or
 // an expired refresh token sign out. A failed refresh (offline, server down) keeps the subscriber signed
@@ -9,6 +10,7 @@
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { messageKeyOf } from '../rules/messageKey';
 import {
+  asksForCode,
   canRefresh,
   isNearlyExpired,
   isRefreshRefused,
@@ -39,6 +41,9 @@ export const signedOut = (s: Session | null): Session => ({
   iat: null,
   refreshExp: null,
 });
+
+/** The credentials without a code: a code is sent once, and asked for again after a refusal. */
+const withoutCode = ({ otp: _, ...credentials }: Credentials): Credentials => credentials;
 
 const notProvided = (name: string) => () => {
   throw new Error(`session machine: ${name} was not provided`);
@@ -91,6 +96,15 @@ export const sessionMachine = setup({
     forgetSession: assign({ session: ({ context }) => signedOut(context.session) }),
     keepTime: assign({ now: ({ context, event }) => nowOf(context, event) }),
     noteRefreshAttempt: assign({ refreshAttemptAt: ({ context }) => context.now }),
+    /** A new sign-in: its credentials (no code yet) and where to go after it. */
+    takeCredentials: assign(({ event }) => {
+      const e = event as Extract<SessionEvent, { type: 'LOGIN' }>;
+      return {
+        error: null,
+        redirect: e.redirect ?? null,
+        pending: { username: e.username, password: e.password, ...(e.lang ? { lang: e.lang } : {}) },
+      };
+    }),
   },
   guards: {
     storedSignedIn: ({ context }) => signedIn(context, context.session, context.now),
@@ -126,10 +140,11 @@ export const sessionMachine = setup({
     wakeRefreshDue: ({ context, event }) =>
       refreshable(context, nowOf(context, event)) && nearlyExpired(context, nowOf(context, event)),
     refreshRefused: ({ event }) => isRefreshRefused((event as unknown as { error?: unknown }).error),
+    codeAsked: ({ event }) => asksForCode(messageKeyOf((event as unknown as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, error: null, redirect: null, refreshAttemptAt: null }),
+  context: ({ input }) => ({ ...input, error: null, redirect: null, refreshAttemptAt: null, pending: null }),
   // Another tab's sign-in, rotation or sign-out, the network's return and resumes reach every state.
   invoke: [{ src: 'storageWatcher' }, { src: 'wakeWatcher' }],
   initial: 'checking',
@@ -145,10 +160,7 @@ export const sessionMachine = setup({
     },
     loggedOut: {
       on: {
-        LOGIN: {
-          target: 'loggingIn',
-          actions: assign({ error: null, redirect: ({ event }) => event.redirect ?? null }),
-        },
+        LOGIN: { target: 'loggingIn', actions: 'takeCredentials' },
         STORAGE_CHANGED: {
           guard: 'incomingSignedIn',
           target: 'loggedIn',
@@ -159,21 +171,51 @@ export const sessionMachine = setup({
     loggingIn: {
       invoke: {
         src: 'login',
-        input: ({ event }) => {
-          const e = event as Extract<SessionEvent, { type: 'LOGIN' }>;
-          return { username: e.username, password: e.password };
-        },
+        input: ({ context }) => context.pending!,
         onDone: {
           target: 'loggedIn',
           actions: [
-            assign({ session: ({ event }) => event.output }),
+            assign({ session: ({ event }) => event.output, pending: null }),
             { type: 'persist', params: ({ event }) => ({ session: event.output }) },
             { type: 'goAfterLogin', params: ({ context }) => ({ redirect: context.redirect }) },
           ],
         },
-        onError: {
-          target: 'loggedOut',
-          actions: assign({ error: ({ event }) => messageKeyOf(event.error) }),
+        onError: [
+          {
+            // The password was right: the credentials wait (in memory) for the code sent by SMS.
+            guard: 'codeAsked',
+            target: 'codeRequired',
+            actions: assign({
+              error: ({ event }) => messageKeyOf(event.error),
+              pending: ({ context }) => withoutCode(context.pending!),
+            }),
+          },
+          {
+            target: 'loggedOut',
+            actions: assign({ error: ({ event }) => messageKeyOf(event.error), pending: null }),
+          },
+        ],
+      },
+    },
+    codeRequired: {
+      on: {
+        SUBMIT_CODE: {
+          target: 'loggingIn',
+          actions: assign({
+            error: null,
+            pending: ({ context, event }) => ({ ...context.pending!, otp: event.otp }),
+          }),
+        },
+        CANCEL_CODE: { target: 'loggedOut', actions: assign({ error: null, pending: null }) },
+        LOGIN: { target: 'loggingIn', actions: 'takeCredentials' },
+        STORAGE_CHANGED: {
+          guard: 'incomingSignedIn',
+          target: 'loggedIn',
+          actions: assign({
+            session: ({ event }) => event.session,
+            now: ({ event }) => event.now,
+            pending: null,
+          }),
         },
       },
     },

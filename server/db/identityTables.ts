@@ -1,11 +1,14 @@
 // Kysely row types for the tables of migration 001_identity (login_failures: dropped by 007_abuse_limits;
-// otps.purpose: added by 010_otp_purpose; users' operator columns by 017_operator_accounts).
+// otps.purpose: added by 010_otp_purpose, SIGN_IN by 020_sign_in_codes; users' operator columns by 017_operator_accounts).
 
 import type { JWK } from 'jose';
 import type { ColumnType } from 'kysely';
 
-/** What a one-time password may be used for: registering an account, or resetting its password. */
-export type OtpPurpose = 'REGISTER' | 'RESET';
+/**
+ * What a one-time password may be used for: registering an account, resetting its password, or signing
+ * in from an address over its failure limit (020_sign_in_codes).
+ */
+export type OtpPurpose = 'REGISTER' | 'RESET' | 'SIGN_IN';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date, Date>;

@@ -1,11 +1,15 @@
 // Brute-force protection for the password grant, kept in the database so every instance sees the same
 // state. Per account: Keycloak's progressive wait (bruteForce.ts), whatever the address. Per address:
 // behind carrier NAT one address is many subscribers, so one account's failures never limit it; only a
-// high ceiling on how many accounts fail from it in a window stops guessing across many accounts.
+// high ceiling on how many accounts fail from it in a window stops guessing across many accounts. Over
+// that ceiling a new account is not refused outright (one guesser would lock out a whole carrier network):
+// its attempt is counted like any and marked `overAddressLimit`, and the token endpoint lets a right
+// password in only with a code sent to the account's own phone (DESIGN.md "Sign-in behind a shared
+// address"); a wrong one is refused there as before.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { admitAttempt, type BruteForcePolicy } from './bruteForce.ts';
-import { bump, pruneCounters, unbump, windowRemainingMs, windowStart } from './rateCounters.ts';
+import { bump, countOf, pruneCounters, unbump, windowRemainingMs, windowStart } from './rateCounters.ts';
 
 type Db = Kysely<Database>;
 
@@ -14,7 +18,7 @@ export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 
 export interface LoginLimits {
   policy: BruteForcePolicy;
-  /** Accounts that may fail from one address per ADDRESS_WINDOW_MS before it is refused new ones. */
+  /** Accounts that may fail from one address per ADDRESS_WINDOW_MS before new ones need a step-up. */
   failedAccountsPerAddress: number;
 }
 
@@ -23,6 +27,11 @@ export interface SignInAttempt {
   username: string;
   address: string;
   window: Date;
+  /**
+   * The account was first counted at this address after the address passed its limit: only a right
+   * password proven by an SMS code lets it in (a wrong one is refused as the address's limit says).
+   */
+  overAddressLimit: boolean;
 }
 
 export type SignInAdmission =
@@ -32,6 +41,12 @@ export type SignInAdmission =
 // An address never contains '|', so the pair key is unambiguous whatever the username holds.
 const pairKey = (address: string, username: string) => `login-pair:${address}|${username}`;
 const addressKey = (address: string) => `login-address:${address}`;
+/** Marks an account counted at an address over its limit, for the account's later attempts in the window. */
+const overKey = (address: string, username: string) => `login-over:${address}|${username}`;
+
+/** How long an address stays over its limit at most: the rest of its window, in whole seconds. */
+export const addressRetryAfterSeconds = (now: Date): number =>
+  Math.max(1, Math.ceil(windowRemainingMs(now, ADDRESS_WINDOW_MS) / 1000));
 
 /** Unwinds the admission transaction: a refused attempt changes no counter. */
 class Refused extends Error {
@@ -42,8 +57,9 @@ class Refused extends Error {
 
 /**
  * Admits an attempt (counting it as a failure before the password is checked, so parallel guesses see
- * each other) or refuses it during the account's wait, or when the address has failed for too many
- * other accounts. Usernames that do not exist are counted alike: a refusal reveals nothing.
+ * each other) or refuses it during the account's wait. An account new to an address that has failed for
+ * too many others is admitted and counted too, marked `overAddressLimit`. Usernames that do not exist are
+ * counted alike: a refusal reveals nothing.
  */
 export async function admitSignIn(
   db: Db,
@@ -79,14 +95,18 @@ export async function admitSignIn(
         .where('username', '=', username)
         .execute();
       const window = windowStart(now, ADDRESS_WINDOW_MS);
-      // An account counts once per address and window, however often it fails there.
+      let overAddressLimit: boolean;
+      // An account counts once per address and window, however often it fails there. The pair's row stays
+      // locked to the commit, so the account's next attempt sees the mark below.
       if ((await bump(trx, pairKey(address, username), window)) === 1) {
         const accounts = await bump(trx, addressKey(address), window);
-        if (accounts > limits.failedAccountsPerAddress) {
-          throw new Refused(windowRemainingMs(now, ADDRESS_WINDOW_MS));
-        }
+        overAddressLimit = accounts > limits.failedAccountsPerAddress;
+        if (overAddressLimit) await bump(trx, overKey(address, username), window);
+      } else {
+        // Counted here before: within the limit it keeps getting answers, over it the step-up stays.
+        overAddressLimit = (await countOf(trx, overKey(address, username), window)) > 0;
       }
-      return { admitted: true as const, attempt: { username, address, window } };
+      return { admitted: true as const, attempt: { username, address, window, overAddressLimit } };
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
@@ -94,11 +114,19 @@ export async function admitSignIn(
   }
 }
 
-/** The password was right: the account's failures are forgiven, and it no longer counts for the address. */
+/**
+ * The password was right: the account's failures are forgiven, and it no longer counts for the address
+ * (nor carries the address's mark: its next attempt is judged afresh).
+ */
 export async function forgiveSignIn(db: Db, attempt: SignInAttempt): Promise<void> {
   const { username, address, window } = attempt;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_login_failures').where('username', '=', username).execute();
+    await trx
+      .deleteFrom('rate_counters')
+      .where('key', '=', overKey(address, username))
+      .where('window_start', '=', window)
+      .execute();
     const pair = await trx
       .deleteFrom('rate_counters')
       .where('key', '=', pairKey(address, username))

@@ -7,7 +7,9 @@ export type OAuthErrorCode =
   | 'invalid_client'
   | 'invalid_grant'
   | 'unauthorized_client'
-  | 'unsupported_grant_type';
+  | 'unsupported_grant_type'
+  /** The SMS for a sign-in code could not be sent (signInStepUp.ts). */
+  | 'temporarily_unavailable';
 
 /** Thrown by the token endpoint's logic; the route turns it into the JSON answer. */
 export class OAuthError extends Error {

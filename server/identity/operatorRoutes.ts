@@ -21,7 +21,13 @@ import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { audit } from '../ops/audit.ts';
 import { unwrap } from '../ops/outcome.ts';
-import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
+import {
+  addressRetryAfterSeconds,
+  admitSignIn,
+  forgiveSignIn,
+  type LoginLimits,
+  pruneSignInLimits,
+} from './loginLimits.ts';
 import { addOperator, disableOperator, listOperators, setOperatorPassword } from './operators.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { requireRole } from './protect.ts';
@@ -107,6 +113,13 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
       const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
       if (!admission.admitted) {
         reply.header('retry-after', String(admission.retryAfterSeconds));
+        throw new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
+      }
+      // An operator has no phone to prove a step-up with: over the address's limit this stays refused
+      // (the attempt counted, as every one over it is).
+      if (admission.attempt.overAddressLimit) {
+        await pruneSignInLimits(o.db, o.loginLimits.policy, now);
+        reply.header('retry-after', String(addressRetryAfterSeconds(now)));
         throw new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
       }
       const user = await findUserByUsername(o.db, name);

@@ -50,6 +50,16 @@ const TEXTS: Record<OtpPurpose, Texts> = {
       `Your Jackpot 14 password reset code is ${code}. It is valid for 5 minutes. ` +
       'If you did not ask for it, do not share it.',
   },
+  // A sign-in from a busy shared address (tokenRoutes.ts): whoever did not try to sign in learns that
+  // someone has the password.
+  SIGN_IN: {
+    st: (code) =>
+      `Khoutu ea ho kena ho Jackpot 14 ke ${code}. E sebetsa metsotso e 5. ` +
+      'Haeba ha u leke ho kena, u se ke ua e arolelana le motho, u fetole phasewete.',
+    en: (code) =>
+      `Your Jackpot 14 sign-in code is ${code}. It is valid for 5 minutes. ` +
+      'If you are not signing in, do not share it and change your password.',
+  },
 };
 
 /** The SMS text in the subscriber's language (English for any language we do not have). */
@@ -69,6 +79,11 @@ export interface OtpRequest {
    * counted exactly like a sent one, so the answer and every limit look the same, but no SMS goes out.
    */
   deliver: boolean;
+  /**
+   * When the number's newest code is still open, of this purpose and asked for within
+   * OTP_REQUEST_WINDOW_MS, nothing is created or sent: one code per account per window (sign-in step-up).
+   */
+  reuseOpen?: boolean;
 }
 
 export class OtpService {
@@ -85,16 +100,28 @@ export class OtpService {
 
   /**
    * Creates a code for `purpose` and sends it to `msisdn` (unless `deliver` is false) for a client at
-   * `address`. Throws 429 OTP.TOO_MANY_REQUESTS, or 503 SMS.UNAVAILABLE.
+   * `address`. Throws 429 OTP.TOO_MANY_REQUESTS, or 503 SMS.UNAVAILABLE. False when `reuseOpen` found a
+   * code still open, so none was sent.
    */
-  async request({ msisdn, lang, address, purpose, deliver }: OtpRequest): Promise<void> {
+  async request({ msisdn, lang, address, purpose, deliver, reuseOpen }: OtpRequest): Promise<boolean> {
     const now = this.#o.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = randomUUID();
     const window = windowStart(now, OTP_SEND_WINDOW_MS);
-    await this.#o.db.transaction().execute(async (trx) => {
+    const created = await this.#o.db.transaction().execute(async (trx) => {
       // Serialises requests for one number across instances, so the limit cannot be raced past.
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${msisdn}`}))`.execute(trx);
+      if (reuseOpen) {
+        const open = await trx
+          .selectFrom('otps')
+          .select('id')
+          .where('msisdn', '=', msisdn)
+          .where('consumed_at', 'is', null)
+          .where('purpose', '=', purpose)
+          .where('created_at', '>', new Date(now.getTime() - OTP_REQUEST_WINDOW_MS))
+          .executeTakeFirst();
+        if (open) return false;
+      }
       const row = await trx
         .selectFrom('otps')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -128,7 +155,9 @@ export class OtpService {
           purpose,
         })
         .execute();
+      return true;
     });
+    if (!created) return false;
     try {
       if (deliver) await this.#o.sms.send({ to: msisdn, text: otpText(lang, code, purpose), otp: code });
     } catch (error) {
@@ -140,6 +169,7 @@ export class OtpService {
       throw error;
     }
     await pruneCounters(this.#o.db, now);
+    return true;
   }
 
   /**

@@ -74,6 +74,7 @@ const identityPlugin: FastifyPluginAsync<IdentityOptions> = async (app, o) => {
     clients: { ...config.clients },
     now,
     loginLimits,
+    otp,
     publicUrl: config.publicUrl,
   });
   await app.register(registrationRoutes, {

@@ -31,6 +31,17 @@ export async function bump(db: Db, key: string, window: Date): Promise<number> {
   return row.count;
 }
 
+/** `key`'s count in the window starting at `window` (0 when never bumped there). */
+export async function countOf(db: Db, key: string, window: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('count')
+    .where('key', '=', key)
+    .where('window_start', '=', window)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
 /** Takes back one bump (work that was counted but did not happen). */
 export async function unbump(db: Db, key: string, window: Date): Promise<void> {
   await db

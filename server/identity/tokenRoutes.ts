@@ -5,10 +5,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { realmIssuer } from './issuer.ts';
 import type { SigningKeys } from './keys.ts';
-import { admitSignIn, forgiveSignIn, type LoginLimits, pruneSignInLimits } from './loginLimits.ts';
+import {
+  addressRetryAfterSeconds,
+  admitSignIn,
+  forgiveSignIn,
+  type LoginLimits,
+  pruneSignInLimits,
+} from './loginLimits.ts';
 import { authenticateClient, OAuthError } from './oauth.ts';
 import { recordOperatorSignIn } from './operators.ts';
+import type { OtpService } from './otp.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { proveSignIn, TOO_MANY_ATTEMPTS } from './signInStepUp.ts';
 import { API_CLIENT, SCOPE, type TokenService } from './tokens.ts';
 import { canonicalUsername, findUserByUsername } from './users.ts';
 
@@ -31,6 +39,8 @@ export interface TokenRoutesOptions {
   now: () => Date;
   /** Failed sign-in limits (per account and per address). */
   loginLimits: LoginLimits;
+  /** Sign-in codes for an address over its limit (signInStepUp.ts). */
+  otp: OtpService;
   /** Public origin for the issuer; the request's own origin when unset (see issuer.ts). */
   publicUrl: string | undefined;
 }
@@ -41,6 +51,9 @@ function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   if (e.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="commxp"');
   return reply.code(e.statusCode).send({ error: e.error, error_description: e.description });
 }
+
+/** The SMS language: the first of OpenID Connect's `ui_locales` (space-separated, preferred first). */
+const uiLocale = (form: Form): string | undefined => form.ui_locales?.trim().split(/\s+/)[0] || undefined;
 
 const required = (form: Form, name: string): string => {
   const value = form[name];
@@ -89,24 +102,47 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
     if (!admission.admitted) {
       reply.header('retry-after', String(admission.retryAfterSeconds));
-      throw new OAuthError(429, 'invalid_grant', 'Too many failed sign-in attempts; try again later');
+      throw new OAuthError(429, 'invalid_grant', TOO_MANY_ATTEMPTS);
     }
+    const { attempt } = admission;
+    const refuseAddress = () => {
+      reply.header('retry-after', String(addressRetryAfterSeconds(now)));
+      return new OAuthError(429, 'invalid_grant', TOO_MANY_ATTEMPTS);
+    };
     const user = await findUserByUsername(o.db, name);
     // An unknown user costs a hash too, so timing does not tell which accounts exist.
     if (!user) await o.hasher.burn(password);
     if (!user || !(await o.hasher.verify(user.passwordHash, password))) {
       // The failure was counted on admission.
       await pruneSignInLimits(o.db, o.loginLimits.policy, now);
+      // Over the address's limit a wrong password is refused as the limit says, whatever the account.
+      if (attempt.overAddressLimit) throw refuseAddress();
       throw new OAuthError(401, 'invalid_grant', 'Invalid user credentials');
+    }
+    // Over the address's limit a subscriber's own phone proves the right password (signInStepUp.ts);
+    // this returns only once the code is right. A disabled account is told so first: no SMS for it.
+    if (attempt.overAddressLimit && user.msisdn !== null && !user.disabledAt) {
+      await proveSignIn({ db: o.db, otp: o.otp, loginLimits: o.loginLimits }, reply, {
+        msisdn: user.msisdn,
+        code: form.otp,
+        lang: uiLocale(form),
+        address: request.ip,
+        attempt,
+        now,
+      });
     }
     // The password was right, so the account's failures are forgiven whatever follows; the state of the
     // account is told only to someone who knows its password (Keycloak's answers for each).
-    await forgiveSignIn(o.db, admission.attempt);
+    await forgiveSignIn(o.db, attempt);
     if (user.disabledAt) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
     // A password another operator chose (UPDATE_PASSWORD required action): POST
     // /api/web-registration/operator-password sets the operator's own first.
     if (user.mustChangePassword) throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
-    if (user.msisdn === null) await recordOperatorSignIn(o.db, user.id, now);
+    if (user.msisdn === null) {
+      // An operator has no phone of its own to prove the password with: over the limit, refused as before.
+      if (attempt.overAddressLimit) throw refuseAddress();
+      await recordOperatorSignIn(o.db, user.id, now);
+    }
     return o.tokens.signIn(user, clientId, realmIssuer(request, o.publicUrl));
   }
 

@@ -7,11 +7,17 @@ import { ApiError } from './http';
 
 export type { TokenResponse } from '../../machines/wire/identity';
 
-/** Keycloak's descriptions of an account that may not sign in yet, or at all, and their message keys. */
+/**
+ * Keycloak's descriptions of an account that may not sign in yet, or at all, and ours of the step-up
+ * behind a busy shared address (DESIGN.md "Sign-in behind a shared address"), with their message keys.
+ */
 const ACCOUNT_STATES: Record<string, string> = {
   // A required action (an operator's password set by an admin): the sign-in screen asks for a new one.
   'Account is not fully set up': 'AUTH.PASSWORD_CHANGE_REQUIRED',
   'Account disabled': 'AUTH.ACCOUNT_DISABLED',
+  // The password was right; a code went by SMS to the account's number: the grant again with `otp`.
+  'Code required': 'AUTH.CODE_REQUIRED',
+  'Invalid code': 'AUTH.CODE_INVALID',
 };
 
 /** Maps an OAuth error answer to a message key the UI translates (src/i18n/serverMessages.ts). */
@@ -51,9 +57,30 @@ async function tokenCall(fields: Record<string, string>, signal?: AbortSignal): 
   return data as TokenResponse;
 }
 
+/** A sign-in's extras: the SMS code of a step-up, and the language a code's SMS is written in. */
+export interface GrantExtras {
+  otp?: string;
+  /** Sent as OpenID Connect's `ui_locales`. */
+  lang?: string;
+}
+
 /** Password grant. A phone number in any spelling is sent in normal form (26650000001). */
-export const passwordGrant = (username: string, password: string, signal?: AbortSignal) =>
-  tokenCall({ grant_type: config.authGrantType.password, username: loginName(username), password }, signal);
+export const passwordGrant = (
+  username: string,
+  password: string,
+  { otp, lang }: GrantExtras = {},
+  signal?: AbortSignal,
+) =>
+  tokenCall(
+    {
+      grant_type: config.authGrantType.password,
+      username: loginName(username),
+      password,
+      ...(otp ? { otp } : {}),
+      ...(lang ? { ui_locales: lang } : {}),
+    },
+    signal,
+  );
 
 /** Refresh grant with the stored refresh token. Refresh tokens rotate: use the answer's one next time. */
 export const refreshGrant = (refreshToken: string, signal?: AbortSignal) =>

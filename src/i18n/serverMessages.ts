@@ -76,6 +76,9 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   // Operator accounts (docs/CONTRACTS.md "Operator accounts").
   'AUTH.PASSWORD_CHANGE_REQUIRED': msg`Your password was set by an administrator. Choose your own password to continue.`,
   'AUTH.ACCOUNT_DISABLED': msg`This account has been disabled. Ask an administrator.`,
+  // A right password from a busy shared address (DESIGN.md "Sign-in behind a shared address").
+  'AUTH.CODE_REQUIRED': msg`We sent a code to your number. Enter it to sign in.`,
+  'AUTH.CODE_INVALID': msg`That code is not right, or no longer valid. Check the SMS and try again.`,
   'OPERATOR.EXISTS': msg`An account with this username already exists.`,
   'OPERATOR.UNKNOWN': msg`There is no operator with that username.`,
   'OPERATOR.SELF': msg`You cannot disable your own account.`,

@@ -25,6 +25,14 @@ export function useSessionSelector<T>(select: (s: Snapshot) => T): T {
 
 export const useIsLoggedIn = () => useSessionSelector((s) => s.matches('loggedIn'));
 export const useIsSigningIn = () => useSessionSelector((s) => s.matches('loggingIn'));
+/**
+ * A step-up is under way: the password was right, and the SMS code is asked for or being checked
+ * (DESIGN.md "Sign-in behind a shared address").
+ */
+export const useCodeStep = () =>
+  useSessionSelector(
+    (s) => s.matches('codeRequired') || (s.matches('loggingIn') && s.context.pending?.otp !== undefined),
+  );
 /** Message key of the last failed sign-in, or null. */
 export const useSignInError = () => useSessionSelector((s) => s.context.error);
 /** The signed-in login name (normalised msisdn for subscribers). */

@@ -50,7 +50,12 @@ export interface SessionService extends SessionReader {
    * access token, or an expired one with a live refresh token (DESIGN.md "Staying signed in").
    */
   isLoggedIn(): boolean;
-  login(username: string, password: string, redirect?: string | null): void;
+  /** `lang`: the app's language, which a step-up's SMS code is written in. */
+  login(username: string, password: string, redirect?: string | null, lang?: string): void;
+  /** The SMS code a step-up asked for (state `codeRequired`): signs in with the pending credentials. */
+  submitCode(otp: string): void;
+  /** Back from the code to the sign-in form. */
+  cancelCode(): void;
   signOut(): void;
   /** Where this user lands with no page to go back to (their role's screen; /play for a subscriber). */
   home(): string;
@@ -116,7 +121,7 @@ function refreshOver(actor: SessionActor): Promise<void> {
 export function createSessionService(nav: SessionNavigator): SessionService {
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise<Session, Credentials>(({ input }) => login(input.username, input.password)),
+      login: fromPromise<Session, Credentials>(({ input }) => login(input)),
       refresh: fromPromise<Session, Session>(({ input }) => refreshSingleFlight(input)),
       storageWatcher: fromCallback(({ sendBack }) =>
         watchSession((session) => sendBack({ type: 'STORAGE_CHANGED', session, now: Date.now() })),
@@ -169,7 +174,10 @@ export function createSessionService(nav: SessionNavigator): SessionService {
         snap.matches('loggedIn') && isSignedIn(snap.context.session, Date.now(), config.allowAutoRefresh)
       );
     },
-    login: (username, password, redirect) => actor.send({ type: 'LOGIN', username, password, redirect }),
+    login: (username, password, redirect, lang) =>
+      actor.send({ type: 'LOGIN', username, password, redirect, ...(lang ? { lang } : {}) }),
+    submitCode: (otp) => actor.send({ type: 'SUBMIT_CODE', otp }),
+    cancelCode: () => actor.send({ type: 'CANCEL_CODE' }),
     signOut: () => actor.send({ type: 'SIGN_OUT' }),
     home: () => homeFor(current()),
     userAction: () => actor.send({ type: 'USER_ACTION' }),

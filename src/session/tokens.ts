@@ -2,6 +2,7 @@
 // the service worker). Refresh tokens rotate and a reused one revokes its whole family (DESIGN.md), so
 // two tabs refreshing with the same token would sign the subscriber out everywhere.
 import { isLoggedIn, isNearlyExpired, isSignedIn, type Session } from '../../machines/session/rules';
+import type { Credentials } from '../../machines/session/types';
 import { passwordGrant, refreshGrant } from '../api/auth';
 import { ApiError } from '../api/http';
 import { readSession, writeSession } from '../storage/session';
@@ -16,9 +17,9 @@ export const TOKEN_REFRESH_LOCK = 'jackpot14-token-refresh';
  */
 export const REFRESH_TIMEOUT_MS = 10_000;
 
-/** Password grant; the session is stored by the machine's `persist` action. */
-export async function login(username: string, password: string): Promise<Session> {
-  const tokens = await passwordGrant(username, password);
+/** Password grant (with a step-up's code, if any); the session is stored by the machine's `persist` action. */
+export async function login({ username, password, otp, lang }: Credentials): Promise<Session> {
+  const tokens = await passwordGrant(username, password, { otp, lang });
   return sessionFromTokens(tokens, username);
 }
 

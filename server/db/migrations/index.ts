@@ -20,6 +20,7 @@ import * as ussdSms from './016_ussd_sms.ts';
 import * as operatorAccounts from './017_operator_accounts.ts';
 import * as rails from './018_rails.ts';
 import * as systems from './019_systems.ts';
+import * as signInCodes from './020_sign_in_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '017_operator_accounts': operatorAccounts,
   '018_rails': rails,
   '019_systems': systems,
+  '020_sign_in_codes': signInCodes,
 };

@@ -1,25 +1,28 @@
 // Sign-in: phone number (or operator name) and password through the session machine, which stores the
 // tokens and goes to the page the guard came from, or /play. "Forgot password?" leads to the reset by SMS
 // code, carrying the number typed so far. An operator whose password an administrator set is asked for
-// their own first (SetOperatorPassword), then signed in with it.
+// their own first (SetOperatorPassword), then signed in with it. A right password from a busy shared
+// address is asked for the code the server sent to the account's number (SignInCode).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { normaliseMsisdn } from '../../../machines/session/msisdn';
 import { PasswordField } from '../../components/PasswordInput';
 import { useServerMessage } from '../../i18n/serverMessages';
-import { useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
+import { useCodeStep, useIsSigningIn, useSession, useSignInError } from '../../session/hooks';
 import { AuthLayout } from '../auth/AuthLayout';
 import { PhoneField } from '../auth/PhoneField';
 import { SetOperatorPassword } from './SetOperatorPassword';
+import { SignInCode } from './SignInCode';
 
 /** The sign-in's answer for an account whose password someone else set (src/api/auth.ts). */
 const PASSWORD_CHANGE_REQUIRED = 'AUTH.PASSWORD_CHANGE_REQUIRED';
 
 export default function LoginScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const busy = useIsSigningIn();
+  const codeStep = useCodeStep();
   const errorKey = useSignInError();
   const say = useServerMessage();
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
@@ -36,8 +39,16 @@ export default function LoginScreen() {
     setMissing(!username.trim() || !password);
     if (busy || !username.trim() || !password) return;
     setLeftSetPassword(false);
-    session.login(username, password, redirect ?? null);
+    session.login(username, password, redirect ?? null, i18n.locale);
   };
+
+  if (codeStep) {
+    return (
+      <AuthLayout title={t`Sign in`}>
+        <SignInCode />
+      </AuthLayout>
+    );
+  }
 
   if (errorKey === PASSWORD_CHANGE_REQUIRED && !busy && !leftSetPassword) {
     return (
@@ -48,7 +59,7 @@ export default function LoginScreen() {
           onCancel={() => setLeftSetPassword(true)}
           onSignIn={(newPassword) => {
             setPassword(newPassword);
-            session.login(username, newPassword, redirect ?? null);
+            session.login(username, newPassword, redirect ?? null, i18n.locale);
           }}
         />
       </AuthLayout>

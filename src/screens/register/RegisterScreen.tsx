@@ -33,7 +33,7 @@ export default function RegisterScreen() {
       setPassword: (msisdn, code, password) =>
         registration.register(msisdn, lang, code, password, consent.current),
     },
-    (msisdn, password) => session.login(msisdn, password, '/play'),
+    (msisdn, password) => session.login(msisdn, password, '/play', lang),
     {
       purpose: 'register',
       resume,

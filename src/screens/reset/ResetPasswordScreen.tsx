@@ -28,7 +28,7 @@ export default function ResetPasswordScreen() {
       checkCode: (number, code) => registration.submitOtp(number, lang, code, 'RESET'),
       setPassword: (number, code, password) => registration.resetPassword(number, lang, code, password),
     },
-    (number, password) => session.login(number, password, redirect ?? null),
+    (number, password) => session.login(number, password, redirect ?? null, lang),
     { purpose: 'reset', resume },
   );
 
