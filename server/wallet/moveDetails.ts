@@ -76,7 +76,12 @@ export async function moveDetails(
               sql<boolean>`m.idempotency_key in ('airtime:' || a.idempotency_key, 'airtime-reversal:' || a.idempotency_key)`,
             ),
         )
-        .select(['m.id as move_id', noText.as('status'), noText.as('reference'), 'a.receiving_msisdn as receiving'])
+        .select([
+          'm.id as move_id',
+          noText.as('status'),
+          noText.as('reference'),
+          'a.receiving_msisdn as receiving',
+        ])
         .where('m.msisdn', '=', msisdn)
         .where('m.id', 'in', orNone(airtimeIds))
         .where(sql<boolean>`a.receiving_msisdn <> a.msisdn`)

@@ -3,10 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { AIRTIME_SERVICE } from './airtime.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';
 import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
-import { AIRTIME_SERVICE } from './airtime.ts';
 import { isAirtimeMove, moveDetails } from './moveDetails.ts';
 
 /**

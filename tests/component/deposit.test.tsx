@@ -92,7 +92,7 @@ describe('deposit', () => {
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([]);
-    expect(within(panel()).getByLabelText('Amount')).toHaveValue('2,000');
+    expect(within(panel()).getByLabelText('Amount')).toHaveValue('2,000.00');
 
     await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
     await confirmWith(user, 'Deposit · M 2,000.00');

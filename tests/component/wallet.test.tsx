@@ -264,7 +264,7 @@ describe('buy mobile', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([]);
     // The form is as it was: the subscriber can correct it or ask again.
-    expect(amountField()).toHaveValue('10');
+    expect(amountField()).toHaveValue('10.00');
     expect(friendField()).toHaveValue('50123456');
 
     // Escape is a Cancel too.
@@ -441,7 +441,12 @@ describe('cash out', () => {
 
   it('asks before a big cash-out with the amount, my number and the provider; Cancel sends nothing', async () => {
     const sent = capture('cash-out', () =>
-      HttpResponse.json({ message: 'Sent.', messageKey: 'CASHOUT.CONFIRMED', status: 'CONFIRMED', reference: 'CO-2' }),
+      HttpResponse.json({
+        message: 'Sent.',
+        messageKey: 'CASHOUT.CONFIRMED',
+        status: 'CONFIRMED',
+        reference: 'CO-2',
+      }),
     );
     countWalletFetches(() => walletFixture({ totalAvailableAmount: 30000, withdrawablemount: 30000 }));
     const { user } = await openWallet(/Cash out/);
@@ -455,7 +460,7 @@ describe('cash out', () => {
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual([]);
-    expect(amountField()).toHaveValue('25,000');
+    expect(amountField()).toHaveValue('25,000.00');
 
     await user.click(button('Cash out'));
     await confirmWith(user, 'Cash out · M 25,000.00');

@@ -136,7 +136,9 @@ export function BuyAirtime({
       {asking && (
         <ConfirmMoney
           title={
-            asking.receivingMsisdn ? t`${amount} airtime to ${number}?` : t`${amount} airtime for your number?`
+            asking.receivingMsisdn
+              ? t`${amount} airtime to ${number}?`
+              : t`${amount} airtime for your number?`
           }
           details={[
             { label: t`Amount`, value: amount },

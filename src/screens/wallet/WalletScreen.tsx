@@ -106,7 +106,10 @@ export default function WalletScreen() {
               onSettled={refresh}
             />,
           )}
-          {panel('buy', <BuyAirtime onSent={onSent} onFailed={onFailed} available={wallet.totalAvailableAmount} />)}
+          {panel(
+            'buy',
+            <BuyAirtime onSent={onSent} onFailed={onFailed} available={wallet.totalAvailableAmount} />,
+          )}
           {panel(
             'transactions',
             <Transactions

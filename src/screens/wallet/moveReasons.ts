@@ -29,7 +29,11 @@ export const moveLabel = (i18n: I18n, move: Pick<WalletMove, 'reason' | 'friend'
   move.friend ? `${moveReason(i18n, move.reason)} · ${move.friend}` : moveReason(i18n, move.reason);
 
 /** Airtime the wallet paid for (and its refund). */
-const AIRTIME_REASONS: ReadonlySet<string> = new Set(['AIRTIME_PURCHASE', 'AIRTIME_FOR_FRIEND', 'AIRTIME_REVERSAL']);
+const AIRTIME_REASONS: ReadonlySet<string> = new Set([
+  'AIRTIME_PURCHASE',
+  'AIRTIME_FOR_FRIEND',
+  'AIRTIME_REVERSAL',
+]);
 
 /**
  * The service a move names: airtime in words (an answer cached before the server said AIRTIME names the
