@@ -32,6 +32,9 @@ export const WalletInfo = Type.Object({
       // status and reference (moveDetails.ts).
       status: Type.Optional(Type.String()),
       reference: Type.Optional(Nullable(Type.String())),
+      // Our addition, on airtime moves bought for a friend (and their refund): the friend's number,
+      // masked ('266 5xxx xx02', machines/rules/phoneDisplay.ts).
+      friend: Type.Optional(Type.String()),
     }),
   ),
   // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.
@@ -85,7 +88,8 @@ export const AirtimeBody = Type.Object({
   amount: Amount,
   /** null (or absent) = for the subscriber; else the friend's number in any usual spelling. */
   receivingMsisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Null()])),
-  mobileWalletSid: WalletSid,
+  /** Ignored (the wallet pays); older apps send the mobile wallet they made the subscriber pick. */
+  mobileWalletSid: Type.Optional(WalletSid),
 });
 
 export const CashOutBody = Type.Object({ lang: Lang, amount: Amount, mobileWalletSid: WalletSid });

@@ -15,6 +15,12 @@ import { moneyMessage } from './messages.ts';
 
 export const AIRTIME_ROUTE = 'mobile-money-transaction';
 
+/**
+ * The service an airtime move is recorded under. The wallet pays, so no mobile-money provider belongs on
+ * the statement (moves before this recorded the M-Pesa/EcoCash choice; walletInfo shows those as this too).
+ */
+export const AIRTIME_SERVICE = 'AIRTIME';
+
 type Db = Kysely<Database>;
 
 export interface MoneyDeps {
@@ -29,6 +35,7 @@ export interface AirtimeOrder {
   amountCents: number;
   /** Normalised; the payer's own msisdn when buying for self. */
   receivingMsisdn: string;
+  /** Kept on the purchase row; AIRTIME_SERVICE now that the wallet pays (older rows: the wallet chosen). */
   walletSid: string;
   lang?: string;
 }
@@ -121,7 +128,7 @@ export async function startPurchase(deps: MoneyDeps, msisdn: string, order: Airt
       amountCents: -order.amountCents,
       kind: 'AIRTIME_PURCHASE',
       reason: forFriend ? 'AIRTIME_FOR_FRIEND' : 'AIRTIME_PURCHASE',
-      serviceId: order.walletSid,
+      serviceId: AIRTIME_SERVICE,
       idempotencyKey: `airtime:${key}`,
     });
     // Thrown inside the transaction: the wallet row lockWallet may have created rolls back too.
@@ -173,7 +180,7 @@ export async function settlePurchase(
       amountCents: purchase.amountCents,
       kind: 'OPERATOR_ADJUSTMENT',
       reason: 'AIRTIME_REVERSAL',
-      serviceId: purchase.walletSid,
+      serviceId: AIRTIME_SERVICE,
       idempotencyKey: `airtime-reversal:${purchase.key}`,
     });
   });

@@ -11,7 +11,7 @@ import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
-import { buyAirtime } from './airtime.ts';
+import { AIRTIME_SERVICE, buyAirtime } from './airtime.ts';
 import { findWallet } from './mobileWallets.ts';
 import { requestCashOut } from './payout.ts';
 
@@ -59,8 +59,10 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
     const amountCents = amountCentsOf(amount);
     const receiving = receivingMsisdn ? normaliseMsisdn(receivingMsisdn) : msisdn;
     if (!receiving) throw new ApiError(400, 'MSISDN.INVALID');
-    const wallet = await knownWallet(opts.db, mobileWalletSid);
-    const order = { amountCents, receivingMsisdn: receiving, walletSid: wallet.sid, lang };
+    // The wallet pays: the app no longer asks for a mobile wallet. One an older app still sends must be
+    // a known one (as before), but it plays no part in the purchase.
+    if (mobileWalletSid !== undefined) await knownWallet(opts.db, mobileWalletSid);
+    const order = { amountCents, receivingMsisdn: receiving, walletSid: AIRTIME_SERVICE, lang };
     const key = request.headers['idempotency-key'];
     return answer(reply, () => buyAirtime(deps, msisdn, request.body, order, key));
   });

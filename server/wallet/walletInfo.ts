@@ -3,10 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { formatMaseru } from '../play/maseruTime.ts';
+import { AIRTIME_SERVICE } from './airtime.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';
 import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
-import { moveDetails } from './moveDetails.ts';
+import { isAirtimeMove, moveDetails } from './moveDetails.ts';
 
 /**
  * Each move (newest first) with the balance right after it: walking back from today's balance, so the
@@ -32,7 +33,8 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
     depositsOf(db, msisdn, 20),
     sumOfKind(db, msisdn, 'DEPOSIT'),
   ]);
-  // A deposit's or cash-out's status and reference on its row (one more query, none without such moves).
+  // A deposit's or cash-out's status and reference, an airtime friend's masked number, on its row (one more
+  // query, none without such moves).
   const details = await moveDetails(db, msisdn, moves);
   return {
     totalAvailableAmount: toWire(summary.totalAvailableAmount),
@@ -54,7 +56,8 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
       createDate: formatMaseru(move.createdAt, true),
       amount: toWire(move.amountCents),
       reason: move.reason,
-      serviceId: move.serviceId,
+      // Airtime moves stored before the wallet paid alone name the mobile wallet picked then: airtime too.
+      serviceId: isAirtimeMove(move) ? AIRTIME_SERVICE : move.serviceId,
       balanceAfter: toWire(balanceCents),
       ...details.get(move.id),
     })),

@@ -1,4 +1,5 @@
-// The Deposit tab against msw: invalid fields send nothing; a deposit answers "confirm on your phone"
+// The Deposit tab against msw: invalid fields send nothing; the amount and provider are confirmed first
+// (nothing sent before Confirm, nothing on Cancel); a deposit answers "confirm on your phone"
 // with its reference, is followed (GET deposits/:id) until the provider's answer, and then says what
 // to do next; the wallet is refetched once it is settled; a refusal is shown translated.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +22,13 @@ async function openDeposit() {
 
 const panel = () => screen.getByRole('tabpanel');
 
+type User = Awaited<ReturnType<typeof openDeposit>>['user'];
+
+/** Presses the confirm step's action button (its label carries the amount). */
+async function confirmWith(user: User, action: string) {
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: action }));
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -42,7 +50,56 @@ describe('deposit', () => {
     await user.clear(within(panel()).getByLabelText('Amount'));
     await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
     expect(within(panel()).getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('asks first with the amount and the provider: Cancel sends nothing, Confirm sends once', async () => {
+    const sent: Array<{ body: unknown; key: string | null }> = [];
+    server.use(
+      http.post(`${P}/deposit`, async ({ request }) => {
+        sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json(
+          { depositId: 'd-2', reference: 'DP-ASKED001', status: 'PENDING', messageKey: 'DEPOSIT.PENDING' },
+          { status: 202 },
+        );
+      }),
+      http.get(`${P}/deposits/d-2`, () =>
+        HttpResponse.json({
+          depositId: 'd-2',
+          reference: 'DP-ASKED001',
+          amount: 2000,
+          status: 'PENDING',
+          providerRequestId: null,
+          providerReceipt: null,
+          failureReason: null,
+          providerCode: null,
+        }),
+      ),
+    );
+    const { user } = await openDeposit();
+    await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
+    await user.type(within(panel()).getByLabelText('Amount'), '2000');
+    await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    const asked = await screen.findByRole('dialog', { name: 'Deposit M 2,000.00?' });
+    expect(asked).toHaveTextContent('AmountM 2,000.00');
+    expect(asked).toHaveTextContent('ProviderEcoCash');
+    expect(asked).toHaveTextContent('From the number266 5000 0001');
+    expect(asked).toHaveAccessibleDescription(
+      'EcoCash will ask you on your phone to approve the payment with your PIN.',
+    );
+    expect(sent).toEqual([]);
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+    expect(within(panel()).getByLabelText('Amount')).toHaveValue('2,000.00');
+
+    await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    await confirmWith(user, 'Deposit · M 2,000.00');
+    await within(panel()).findByTestId('deposit-card');
+    expect(sent).toEqual([
+      { body: { lang: 'en', amount: 2000, mobileWalletSid: 'ECOCASH' }, key: expect.any(String) },
+    ]);
   });
 
   it.each([
@@ -98,6 +155,7 @@ describe('deposit', () => {
       await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'MPESA');
       await user.type(within(panel()).getByLabelText('Amount'), '25');
       await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+      await confirmWith(user, 'Deposit · M 25.00');
       const card = await within(panel()).findByTestId('deposit-card');
       expect(card).toHaveAttribute('data-status', 'PENDING');
       expect(card).toHaveTextContent('Deposit of M 25.00 waiting');
@@ -136,6 +194,7 @@ describe('deposit', () => {
     await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), 'ECOCASH');
     await user.type(within(panel()).getByLabelText('Amount'), '500');
     await user.click(within(panel()).getByRole('button', { name: 'Deposit' }));
+    await confirmWith(user, 'Deposit · M 500.00');
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'This would go over your weekly deposit limit.',
     );

@@ -1,6 +1,7 @@
 // The wallet button and the Wallet screen against msw: the balance, the four figures, the amount field's
-// formatting, the friend's number rules, invalid fields that shake and send nothing, buy and cash-out
-// with their toasts, and the transactions list with its filter and paginator.
+// formatting, the friend's number rules, invalid fields that shake and send nothing, the confirm step
+// before airtime and cash-out (nothing sent before Confirm, nothing on Cancel), buy and cash-out with
+// their toasts, and the transactions list with its filter and paginator.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { notifyAccountChanged } from '../../src/api/play';
 import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
 import { server } from './msw';
-import { subscriberFixture, WALLETS, walletFixture } from './walletHandlers';
+import { subscriberFixture, walletFixture } from './walletHandlers';
 
 const P = '/api/protected';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -63,6 +64,14 @@ const button = (name: string) => within(panel()).getByRole('button', { name });
 async function fill(user: User, wallet: string, amount: string) {
   await user.selectOptions(within(panel()).getByLabelText('Mobile wallet'), wallet);
   await user.type(amountField(), amount);
+}
+
+/** The confirm step's dialog (portalled outside the panel). */
+const dialog = () => screen.getByRole('dialog');
+
+/** Presses the confirm step's action button (its label carries the amount). */
+async function confirmWith(user: User, action: string) {
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: action }));
 }
 
 /** Switches Buy mobile to a friend and types `typed` as the friend's number; returns the field. */
@@ -220,27 +229,73 @@ describe('buy mobile', () => {
     expect(within(panel()).queryByLabelText("Friend's phone number")).not.toBeInTheDocument();
   });
 
-  it('shakes the empty wallet and amount for 300 ms and sends nothing', async () => {
+  it('asks for no mobile wallet (the wallet pays); an empty amount shakes for 300 ms and nothing is asked or sent', async () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openWallet(/Buy mobile/);
+    expect(within(panel()).queryByLabelText('Mobile wallet')).not.toBeInTheDocument();
     await user.click(button('Buy airtime for me'));
-    const wallet = within(panel()).getByLabelText('Mobile wallet');
-    expect(wallet).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
-    expect(wallet.closest('.field')).toHaveClass('shake');
     expect(amountField().closest('.field')).toHaveClass('shake');
-    expect(wallet).toHaveFocus();
+    expect(amountField()).toHaveFocus();
     await act(() => vi.advanceTimersByTimeAsync(300));
-    expect(wallet.closest('.field')).not.toHaveClass('shake');
-    expect(wallet).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField().closest('.field')).not.toHaveClass('shake');
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it("asks first with the amount and the friend's number: Cancel sends nothing, Confirm sends once", async () => {
+    const sent = capture('mobile-money-transaction', () =>
+      HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS', status: 'CONFIRMED' }),
+    );
+    const { user } = await openWallet(/Buy mobile/);
+    await user.type(amountField(), '10');
+    await forFriend(user, '5012 3456');
+    await user.click(button('Buy airtime for a friend'));
+    const asked = await screen.findByRole('dialog', { name: 'M 10.00 airtime to 266 5012 3456?' });
+    expect(asked).toHaveTextContent('AmountM 10.00');
+    expect(asked).toHaveTextContent("Friend's number266 5012 3456");
+    expect(asked).toHaveTextContent('Paid fromYour Jackpot 14 wallet');
+    expect(asked).not.toHaveTextContent('M-Pesa');
+    expect(sent).toEqual([]);
+
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+    // The form is as it was: the subscriber can correct it or ask again.
+    expect(amountField()).toHaveValue('10.00');
+    expect(friendField()).toHaveValue('50123456');
+
+    // Escape is a Cancel too.
+    await user.click(button('Buy airtime for a friend'));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+
+    await user.click(button('Buy airtime for a friend'));
+    await confirmWith(user, 'Buy · M 10.00');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ lang: 'en', amount: 10, receivingMsisdn: '26650123456' });
+    expect(sent[0]!.key).toMatch(UUID);
+  });
+
+  it('for me, the confirm names my own number', async () => {
+    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const { user } = await openWallet(/Buy mobile/);
+    await user.type(amountField(), '2.5');
+    await user.click(button('Buy airtime for me'));
+    const asked = await screen.findByRole('dialog', { name: 'M 2.50 airtime for your number?' });
+    expect(asked).toHaveTextContent('Your number266 5000 0001');
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(sent).toEqual([]);
   });
 
   it("shakes a friend's number shorter than 8 digits and sends nothing", async () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'MPESA', '10');
+    await user.type(amountField(), '10');
     const friend = await forFriend(user, '5000001');
     await user.click(button('Buy airtime for a friend'));
     expect(friend).toHaveAttribute('aria-invalid', 'true');
@@ -250,13 +305,14 @@ describe('buy mobile', () => {
     expect(within(panel()).getByText("Enter your friend's 8-digit number.")).toBeInTheDocument();
     await user.type(friend, '2');
     expect(friend).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
   it("refuses a friend's number that is not a Lesotho mobile number and says why", async () => {
     const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'MPESA', '10');
+    await user.type(amountField(), '10');
     // Eight digits, but a landline: the server would answer MSISDN.INVALID.
     const friend = await forFriend(user, '2231 2345');
     expect(friend).toHaveValue('22312345');
@@ -269,6 +325,7 @@ describe('buy mobile', () => {
     await user.clear(friend);
     await user.type(friend, '6200 0019');
     await user.click(button('Buy airtime for a friend'));
+    await confirmWith(user, 'Buy · M 10.00');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toMatchObject({ receivingMsisdn: '26662000019' });
   });
@@ -283,21 +340,19 @@ describe('buy mobile', () => {
     const fetches = countWalletFetches();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'ECOCASH', '1025.5');
+    await user.type(amountField(), '1025.5');
     await forFriend(user, '50000002');
     const before = fetches.n;
     await user.click(button('Buy airtime for a friend'));
+    expect(dialog()).toHaveAccessibleName('M 1,025.50 airtime to 266 5000 0002?');
+    await confirmWith(user, 'Buy · M 1,025.50');
 
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Airtime of M 1,025.50 sent to 26650000002.');
     expect(toast).toHaveClass('toast-success');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({
-      lang: 'en',
-      amount: 1025.5,
-      receivingMsisdn: '26650000002',
-      mobileWalletSid: 'ECOCASH',
-    });
+    // No mobile wallet: the wallet pays.
+    expect(sent[0]!.body).toEqual({ lang: 'en', amount: 1025.5, receivingMsisdn: '26650000002' });
     expect(sent[0]!.key).toMatch(UUID);
     expect(amountField()).toHaveValue('');
     expect(friendField()).toHaveValue('');
@@ -306,23 +361,21 @@ describe('buy mobile', () => {
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   });
 
-  it('buys for me with the only wallet, no selector shown, and a new key per attempt', async () => {
-    server.use(http.get(`${P}/fetch-supported-wallets`, () => HttpResponse.json([WALLETS[0]])));
+  it('buys for me, confirmed each time, with a new key per attempt', async () => {
     const sent = capture('mobile-money-transaction', () =>
       HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' }),
     );
     const { user } = await openWallet(/Buy mobile/);
-    // The list arrives after the panel: wait until the default choice can be used.
-    await waitFor(() => expect(within(panel()).queryByLabelText('Mobile wallet')).not.toBeInTheDocument());
     for (const typed of ['5', '7']) {
       await user.type(amountField(), typed);
       await user.click(button('Buy airtime for me'));
+      await confirmWith(user, `Buy · M ${typed}.00`);
       await waitFor(() => expect(amountField()).toHaveValue(''));
     }
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent.map((s) => s.body)).toEqual([
-      { lang: 'en', amount: 5, receivingMsisdn: null, mobileWalletSid: 'MPESA' },
-      { lang: 'en', amount: 7, receivingMsisdn: null, mobileWalletSid: 'MPESA' },
+      { lang: 'en', amount: 5, receivingMsisdn: null },
+      { lang: 'en', amount: 7, receivingMsisdn: null },
     ]);
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
@@ -333,7 +386,7 @@ describe('buy mobile', () => {
       return HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' });
     });
     const { user } = await openWallet(/Buy mobile/);
-    await fill(user, 'MPESA', '1054.01');
+    await user.type(amountField(), '1054.01');
     await user.click(button('Buy airtime for me'));
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveAccessibleDescription('That is more than the M 1,054.00 in your wallet.');
@@ -341,6 +394,7 @@ describe('buy mobile', () => {
     await user.clear(amountField());
     await user.type(amountField(), '1054');
     await user.click(button('Buy airtime for me'));
+    await confirmWith(user, 'Buy · M 1,054.00');
     const busy = button('Buying airtime…');
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
@@ -357,8 +411,9 @@ describe('buy mobile', () => {
     );
     const { user } = await openWallet(/Buy mobile/);
     // Within the available figure, but the balance moved on the server meanwhile.
-    await fill(user, 'MPESA', '1000');
+    await user.type(amountField(), '1000');
     await user.click(button('Buy airtime for me'));
+    await confirmWith(user, 'Buy · M 1,000.00');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
     expect(toast).toHaveTextContent('There is not enough money in your wallet for this amount.');
@@ -380,7 +435,37 @@ describe('cash out', () => {
     await user.click(button('Cash out'));
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  it('asks before a big cash-out with the amount, my number and the provider; Cancel sends nothing', async () => {
+    const sent = capture('cash-out', () =>
+      HttpResponse.json({
+        message: 'Sent.',
+        messageKey: 'CASHOUT.CONFIRMED',
+        status: 'CONFIRMED',
+        reference: 'CO-2',
+      }),
+    );
+    countWalletFetches(() => walletFixture({ totalAvailableAmount: 30000, withdrawablemount: 30000 }));
+    const { user } = await openWallet(/Cash out/);
+    await fill(user, 'MPESA', '25000');
+    await user.click(button('Cash out'));
+    const asked = await screen.findByRole('dialog', { name: 'Cash out M 25,000.00?' });
+    expect(asked).toHaveTextContent('AmountM 25,000.00');
+    expect(asked).toHaveTextContent('To the number266 5000 0001');
+    expect(asked).toHaveTextContent('ProviderM-Pesa');
+    expect(sent).toEqual([]);
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+    expect(amountField()).toHaveValue('25,000.00');
+
+    await user.click(button('Cash out'));
+    await confirmWith(user, 'Cash out · M 25,000.00');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ lang: 'en', amount: 25000, mobileWalletSid: 'MPESA' });
   });
 
   it("refuses an amount above the server's cap with the server's own message and sends nothing", async () => {
@@ -408,6 +493,7 @@ describe('cash out', () => {
     const { user } = await openWallet(/Cash out/);
     await fill(user, 'MPESA', '20');
     await user.click(button('Cash out'));
+    await confirmWith(user, 'Cash out · M 20.00');
     const busy = button('Cashing out…');
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
@@ -437,6 +523,7 @@ describe('cash out', () => {
     const { user } = await openWallet(/Cash out/);
     await fill(user, 'ECOCASH', '20');
     await user.click(button('Cash out'));
+    await confirmWith(user, 'Cash out · M 20.00');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('The transaction could not be completed. Please try again.');
     expect(toast).toHaveTextContent('No network connection.');
@@ -444,12 +531,14 @@ describe('cash out', () => {
     expect(amountField()).toHaveValue('20.00');
     lost = false;
     await user.click(button('Cash out'));
+    await confirmWith(user, 'Cash out · M 20.00');
     await waitFor(() => expect(amountField()).toHaveValue(''));
     expect(sent).toHaveLength(2);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     // The next cash-out is a new attempt.
     await user.type(amountField(), '20');
     await user.click(button('Cash out'));
+    await confirmWith(user, 'Cash out · M 20.00');
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
@@ -479,7 +568,8 @@ describe('transactions', () => {
     expect(items[1]!.querySelector('summary')).toHaveTextContent('M. 1,001.00Prize won');
     fireEvent.click(first);
     expect(items[0]).toHaveTextContent('Balance afterM. 100.00');
-    expect(items[0]).toHaveTextContent('ServiceS-0');
+    // An airtime move's service is airtime, whatever code an older answer stored.
+    expect(items[0]).toHaveTextContent('ServiceAirtime');
 
     await user.click(button('Page 2'));
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(2);
@@ -504,7 +594,7 @@ describe('transactions', () => {
     await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
     expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service,Status,Reference');
     expect(csv.split('\r\n')[1]).toBe(
-      `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,S-0,,`,
+      `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,Airtime,,`,
     );
 
     await user.selectOptions(within(panel()).getByLabelText('Time range'), '1h');
@@ -565,6 +655,54 @@ describe('transactions', () => {
       ['Pending', 'CO-41'],
       ['Completed', 'DP-7K3M9QXA'],
       ['', ''],
+    ]);
+  });
+
+  it("labels airtime as airtime with the friend's masked number, in the list and the CSV, never a mobile wallet", async () => {
+    const moves: WalletMove[] = [
+      {
+        createDate: maseru(1),
+        amount: -10,
+        reason: 'AIRTIME_FOR_FRIEND',
+        serviceId: 'AIRTIME',
+        friend: '266 5xxx xx02',
+      },
+      // Stored by an older server and kept in this device's last copy: it named the wallet picked then.
+      { createDate: maseru(2), amount: -5, reason: 'AIRTIME_PURCHASE', serviceId: 'MPESA' },
+      { createDate: maseru(3), amount: -20, reason: 'CASH_OUT', serviceId: 'MPESA' },
+    ];
+    countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
+    const { user } = await openWallet(/Transactions/);
+    const items = within(within(panel()).getByRole('list', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    for (const item of items) fireEvent.click(item.querySelector('summary')!);
+    expect(items[0]!.querySelector('summary')).toHaveTextContent('Airtime for a friend · 266 5xxx xx02');
+    expect(items[0]).toHaveTextContent('ServiceAirtime');
+    expect(items[1]).toHaveTextContent('ServiceAirtime');
+    expect(items[1]).not.toHaveTextContent('MPESA');
+    expect(items[2]).toHaveTextContent('ServiceMPESA');
+
+    let csv = '';
+    URL.createObjectURL = (blob: Blob) => {
+      void blob.text().then((text) => {
+        csv = text;
+      });
+      return 'blob:statement';
+    };
+    URL.revokeObjectURL = () => undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(button('Download statement (CSV)'));
+    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
+    const rows = csv
+      .split('\r\n')
+      .slice(1, 4)
+      .map((r) => r.split(','))
+      .map((cells) => [cells[1], cells[4]]);
+    expect(rows).toEqual([
+      ['Airtime for a friend · 266 5xxx xx02', 'Airtime'],
+      ['Airtime', 'Airtime'],
+      ['Cash-out', 'MPESA'],
     ]);
   });
 

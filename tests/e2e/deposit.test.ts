@@ -30,6 +30,7 @@ describe('deposit', () => {
     await panel.getByLabel('Mobile wallet').selectOption({ label: 'M-Pesa' });
     await panel.getByLabel('Amount').fill('25');
     await panel.getByRole('button', { name: 'Deposit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deposit · M 25.00' }).click();
 
     const card = panel.getByTestId('deposit-card');
     await card.waitFor();

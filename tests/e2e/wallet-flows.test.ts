@@ -43,14 +43,18 @@ describe('wallet flows', () => {
     await page.waitForURL('**/wallet');
     const panel = page.getByRole('tabpanel');
 
-    // Buy M 12.50 of airtime for 5000 0009 through M-Pesa.
+    // Buy M 12.50 of airtime for 5000 0009, paid from the wallet (no mobile wallet to choose), confirmed.
     await page.getByRole('tab', { name: 'Buy mobile' }).click();
-    await panel.getByLabel('Mobile wallet').selectOption({ label: 'M-Pesa' });
+    expect(await panel.getByLabel('Mobile wallet').count()).toBe(0);
     await panel.getByRole('button', { name: 'For a friend' }).click();
     await panel.getByLabel("Friend's phone number").fill('5000 0009');
     await panel.getByLabel('Amount').fill('12.50');
     await shot(page, 'flows-buy-filled');
     await panel.getByRole('button', { name: 'Buy airtime for a friend' }).click();
+    const askedBuy = page.getByRole('dialog', { name: 'M 12.50 airtime to 266 5000 0009?' });
+    await askedBuy.waitFor();
+    await shot(page, 'flows-buy-confirm');
+    await askedBuy.getByRole('button', { name: 'Buy · M 12.50' }).click();
     const bought = await toastText(page);
     expect(bought.kind).toBe('success');
     expect(bought.text).toContain('You bought M 12.50 of airtime for 26650000009.');
@@ -67,6 +71,10 @@ describe('wallet flows', () => {
     await panel.getByLabel('Amount').blur();
     expect(await panel.getByLabel('Amount').inputValue()).toBe('20.00');
     await panel.getByRole('button', { name: 'Cash out' }).click();
+    const askedCashOut = page.getByRole('dialog', { name: 'Cash out M 20.00?' });
+    await askedCashOut.waitFor();
+    await shot(page, 'flows-cashout-confirm');
+    await askedCashOut.getByRole('button', { name: 'Cash out · M 20.00' }).click();
     await expect
       .poll(() => page.locator('.wallet [data-testid="toast"]').textContent(), WAIT)
       .toContain('M 20.00 has been sent to your M-Pesa wallet.');
@@ -244,6 +252,7 @@ describe('a provider that never answers', () => {
     await panel.getByLabel('Mobile wallet').selectOption({ label: 'M-Pesa' });
     await panel.getByLabel('Amount').fill('15');
     await panel.getByRole('button', { name: 'Cash out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cash out · M 15.00' }).click();
     const toast = await toastText(page);
     expect(toast.kind).toBe('warning');
     expect(toast.text).toMatch(/Your cash-out of M 15\.00 is being processed \(reference CO-\d+\)\./);

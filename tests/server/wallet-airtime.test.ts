@@ -16,7 +16,7 @@ const buy = (amount: unknown, receivingMsisdn: unknown = null, mobileWalletSid =
 describeEachDb(
   'wallet: airtime',
   (t) => {
-    it('buys airtime for self: one AIRTIME_PURCHASE debit with the wallet as service id', async () => {
+    it('buys airtime for self: one AIRTIME_PURCHASE debit under the AIRTIME service, not the wallet sent', async () => {
       const { app, db } = t();
       const sim = resetSimulator(app);
       const msisdn = '26650000401';
@@ -30,7 +30,7 @@ describeEachDb(
       });
       expect(await availableCents(db.kysely, msisdn)).toBe(89_50);
       const [move] = await listMoves(db.kysely, msisdn);
-      expect(move).toMatchObject({ amountCents: -10_50, reason: 'AIRTIME_PURCHASE', serviceId: 'MPESA' });
+      expect(move).toMatchObject({ amountCents: -10_50, reason: 'AIRTIME_PURCHASE', serviceId: 'AIRTIME' });
       expect(sim.paid.at(-1)).toMatchObject({ msisdn, receivingMsisdn: msisdn, amountCents: 10_50 });
       const wallet = (await get(app, token, 'fetch-wallet-info')).json();
       expect(wallet.totalAvailableAmount).toBe(89.5);
@@ -53,7 +53,7 @@ describeEachDb(
       });
       expect(sim.paid.at(-1)).toMatchObject({ receivingMsisdn: '26658001234', msisdn });
       const [move] = await listMoves(db.kysely, msisdn);
-      expect(move).toMatchObject({ amountCents: -5_25, reason: 'AIRTIME_FOR_FRIEND', serviceId: 'ECOCASH' });
+      expect(move).toMatchObject({ amountCents: -5_25, reason: 'AIRTIME_FOR_FRIEND', serviceId: 'AIRTIME' });
     });
 
     it('refuses bad amounts, numbers, wallets and unaffordable buys with their keys, writing nothing', async () => {

@@ -1,11 +1,22 @@
 // Cash out: winnings to a mobile wallet. Wallet and amount are required (invalid
-// fields shake, nothing is sent); the button shows a loading state until the answer; then the amount
-// is cleared and a toast tells the outcome (confirmed, under processing, or refused and returned).
+// fields shake, nothing is sent); valid ones open a confirm with the amount, the number the money goes
+// to and the provider, and only Confirm sends. The button shows a loading state until the answer; then
+// the amount is cleared and a toast tells the outcome (confirmed, under processing, or refused and returned).
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import { digitsOfM } from '../../../machines/rules/money';
+import { digitsOfM, formatM } from '../../../machines/rules/money';
+import { showMsisdn } from '../../../machines/rules/phoneDisplay';
 import { type CashOutAnswer, cashOut, type SupportedWallet } from '../../api/wallet';
+import { ConfirmMoney } from '../../components/ConfirmMoney';
+import { useConfirmStep } from '../../hooks/useConfirmStep';
+import { useSessionUser } from '../../session/hooks';
 import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
+
+/** What a confirmed cash-out sends: the amount in M and the wallet it goes to. */
+interface Order {
+  wire: number;
+  walletSid: string;
+}
 
 export function CashOut({
   wallets,
@@ -21,19 +32,32 @@ export function CashOut({
 }) {
   const { t, i18n } = useLingui();
   const form = useWalletAmountForm(wallets);
+  const confirm = useConfirmStep<Order>();
+  const me = useSessionUser();
   const loading = form.sending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const wire = form.check();
     if (wire === null) return;
+    confirm.ask({ wire, walletSid: form.walletSid });
+  };
+
+  const send = async () => {
+    const order = confirm.take();
+    if (!order) return;
+    const { wire, walletSid } = order;
     const lang = i18n.locale || 'st';
     await form.send(
-      `${form.walletSid}|${wire}`,
-      (key) => cashOut({ lang, amount: wire, mobileWalletSid: form.walletSid }, key),
+      `${walletSid}|${wire}`,
+      (key) => cashOut({ lang, amount: wire, mobileWalletSid: walletSid }, key),
       { sent: onSent, failed: onFailed },
     );
   };
+
+  const asking = confirm.asking;
+  const amount = asking ? formatM(asking.wire) : '';
+  const provider = wallets.find((w) => w.sid === asking?.walletSid)?.name ?? asking?.walletSid ?? '';
 
   return (
     <form className="form wallet-form" noValidate onSubmit={submit} aria-label={t`Cash out`}>
@@ -53,6 +77,20 @@ export function CashOut({
         {loading && <span className="spinner spinner-small" aria-hidden="true" />}
         {loading ? t`Cashing out…` : t`Cash out`}
       </button>
+      {asking && (
+        <ConfirmMoney
+          title={t`Cash out ${amount}?`}
+          details={[
+            { label: t`Amount`, value: amount },
+            { label: t`To the number`, value: me ? showMsisdn(me) : '' },
+            { label: t`Provider`, value: provider },
+          ]}
+          note={t`The money goes to the ${provider} account of this number.`}
+          action={t`Cash out · ${amount}`}
+          onConfirm={() => void send()}
+          onCancel={confirm.cancel}
+        />
+      )}
     </form>
   );
 }

@@ -1,14 +1,25 @@
 // Deposit: money in from M-Pesa or EcoCash. The subscriber chooses the wallet and the amount; the
 // provider then prompts their phone, so the answer is "confirm on your phone" with our reference, and
 // the card follows the deposit (useDepositStatus) until it is confirmed (in the wallet), cancelled or
-// failed — each with what to do next. Deposits still waiting are listed with their reference.
+// failed — each with what to do next. Deposits still waiting are listed with their reference. Before the
+// request a confirm shows the amount and the provider; only Confirm sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useCallback, useState } from 'react';
 import { formatM } from '../../../machines/rules/money';
+import { showMsisdn } from '../../../machines/rules/phoneDisplay';
 import { type DepositSummary, deposit, type SupportedWallet } from '../../api/wallet';
+import { ConfirmMoney } from '../../components/ConfirmMoney';
+import { useConfirmStep } from '../../hooks/useConfirmStep';
 import { translateServerMessage } from '../../i18n/serverMessages';
+import { useSessionUser } from '../../session/hooks';
 import { type FollowedDeposit, useDepositStatus } from './useDepositStatus';
 import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
+
+/** What a confirmed deposit asks for: the amount in M and the wallet it comes from. */
+interface Order {
+  wire: number;
+  walletSid: string;
+}
 
 export function Deposit({
   wallets,
@@ -28,19 +39,32 @@ export function Deposit({
   const [started, setStarted] = useState<FollowedDeposit | null>(null);
   const onFinal = useCallback(() => onSettled(), [onSettled]);
   const current = useDepositStatus(started, onFinal);
+  const confirm = useConfirmStep<Order>();
+  const me = useSessionUser();
   const loading = form.sending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const wire = form.check();
     if (wire === null) return;
+    confirm.ask({ wire, walletSid: form.walletSid });
+  };
+
+  const send = async () => {
+    const order = confirm.take();
+    if (!order) return;
+    const { wire, walletSid } = order;
     const lang = i18n.locale || 'st';
     await form.send(
-      `${form.walletSid}|${wire}`,
-      (key) => deposit({ lang, amount: wire, mobileWalletSid: form.walletSid }, key),
+      `${walletSid}|${wire}`,
+      (key) => deposit({ lang, amount: wire, mobileWalletSid: walletSid }, key),
       { sent: (answer) => setStarted({ ...answer, amount: wire }), failed: onFailed },
     );
   };
+
+  const asking = confirm.asking;
+  const amount = asking ? formatM(asking.wire) : '';
+  const provider = wallets.find((w) => w.sid === asking?.walletSid)?.name ?? asking?.walletSid ?? '';
 
   const waiting = deposits.filter((d) => d.status === 'PENDING' && d.depositId !== current?.depositId);
 
@@ -65,6 +89,20 @@ export function Deposit({
             {loading && <span className="spinner spinner-small" aria-hidden="true" />}
             {loading ? t`Asking your phone…` : t`Deposit`}
           </button>
+          {asking && (
+            <ConfirmMoney
+              title={t`Deposit ${amount}?`}
+              details={[
+                { label: t`Amount`, value: amount },
+                { label: t`Provider`, value: provider },
+                { label: t`From the number`, value: me ? showMsisdn(me) : '' },
+              ]}
+              note={t`${provider} will ask you on your phone to approve the payment with your PIN.`}
+              action={t`Deposit · ${amount}`}
+              onConfirm={() => void send()}
+              onCancel={confirm.cancel}
+            />
+          )}
         </form>
       )}
       {waiting.length > 0 && (

@@ -1,6 +1,7 @@
 // Transactions: a time-range filter and an accordion of wallet moves, 8 per page, each with its date
-// (dd/MM/yyyy HH:mm), signed amount in colour and translated reason in the header, and its service and
-// the balance after it inside (and a deposit's or cash-out's status and reference); the filtered statement downloads as CSV. The filter and page are the
+// (dd/MM/yyyy HH:mm), signed amount in colour and translated reason in the header (an airtime friend's
+// masked number with it), and its service and the balance after it inside (and a deposit's or cash-out's
+// status and reference); the filtered statement downloads as CSV. The filter and page are the
 // Wallet route's (its search params); this list only shows them and reports changes.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
@@ -13,7 +14,7 @@ import { serverNow } from '../../api/clock';
 import type { WalletMove } from '../../api/wallet';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
-import { moveReason, moveStatus } from './moveReasons';
+import { moveLabel, moveService, moveStatus } from './moveReasons';
 
 export function Transactions({
   moves,
@@ -46,10 +47,10 @@ export function Transactions({
       [t`Date`, t`Reason`, t`Amount (M)`, t`Balance after (M)`, t`Service`, t`Status`, t`Reference`],
       ...shown.map((m) => [
         showWireDate(m.createDate),
-        moveReason(i18n, m.reason),
+        moveLabel(i18n, m),
         plainCents(m.amount * 100),
         m.balanceAfter === undefined ? '' : plainCents(m.balanceAfter * 100),
-        m.serviceId,
+        moveService(i18n, m),
         m.status ? moveStatus(i18n, m.status) : '',
         m.reference ?? '',
       ]),
@@ -77,7 +78,7 @@ export function Transactions({
                 <summary>
                   <span className="move-date">{showWireDate(m.createDate)}</span>
                   <span className={`move-amount ${m.amount < 0 ? 'out' : 'in'}`}>{formatMDot(m.amount)}</span>
-                  <span className="move-reason">{moveReason(i18n, m.reason)}</span>
+                  <span className="move-reason">{moveLabel(i18n, m)}</span>
                 </summary>
                 <dl className="move-body">
                   {m.balanceAfter !== undefined && (
@@ -92,7 +93,7 @@ export function Transactions({
                     <dt>
                       <Trans>Service</Trans>
                     </dt>
-                    <dd>{m.serviceId}</dd>
+                    <dd>{moveService(i18n, m)}</dd>
                   </div>
                   {m.status && (
                     <div>

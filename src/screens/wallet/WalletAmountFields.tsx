@@ -1,8 +1,9 @@
-// The wallet and amount fields that Buy mobile and Cash out share: the wallet selector, the amount with
-// its refusal, and a hint of what may be spent. `useWalletAmountForm` holds their state, checks them (a
-// real wallet chosen, an amount `parseAmountCents` takes, plus the form's own fields: the wrong ones are
-// marked, shake for 300 ms, the first takes the focus, and nothing is sent) and sends once at a time with
-// one Idempotency-Key per attempt.
+// The wallet and amount fields that Deposit, Buy mobile and Cash out share: the wallet selector (not on
+// Buy mobile, where the wallet pays), the amount with its refusal, and a hint of what may be spent.
+// `useWalletAmountForm` holds their state, checks them (a real wallet chosen where one is needed, an amount
+// `parseAmountCents` takes, plus the form's own fields: the wrong ones are marked, shake for 300 ms, the
+// first takes the focus, and nothing is sent) and sends once at a time with one Idempotency-Key per
+// attempt, made when `send` runs: after the subscriber confirmed (ConfirmMoney).
 import { useLingui } from '@lingui/react/macro';
 import { type RefObject, useRef, useState } from 'react';
 import { amountToWire } from '../../../machines/rules/amount';
@@ -22,7 +23,11 @@ export interface ExtraCheck<F extends string> {
   ref: RefObject<HTMLElement | null>;
 }
 
-export function useWalletAmountForm<F extends string = never>(wallets: readonly SupportedWallet[]) {
+export function useWalletAmountForm<F extends string = never>(
+  wallets: readonly SupportedWallet[],
+  /** False where the wallet pays (airtime): no mobile wallet is chosen or checked. */
+  needsWallet = true,
+) {
   type Field = 'wallet' | 'amount' | F;
   const [walletSid, setWalletSid] = useWalletChoice(wallets);
   const [amount, setAmount] = useState('');
@@ -61,7 +66,7 @@ export function useWalletAmountForm<F extends string = never>(wallets: readonly 
       const tooMuch = wire !== null && max !== null && Math.round(wire * 100) > Math.round(max * 100);
       setOver(tooMuch ? max : null);
       const checks: ExtraCheck<Field>[] = [
-        { field: 'wallet', ok: Boolean(walletSid), ref: walletRef },
+        { field: 'wallet', ok: !needsWallet || Boolean(walletSid), ref: walletRef },
         { field: 'amount', ok: wire !== null && !tooMuch, ref: amountRef },
         ...extra,
       ];

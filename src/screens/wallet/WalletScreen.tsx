@@ -53,7 +53,7 @@ export default function WalletScreen() {
     transactions: t`Transactions`,
     cashout: t`Cash out`,
   };
-  // What both money forms get: the wallets to pay with and where their outcome goes.
+  // What Cash out gets (Buy mobile takes no wallet: the wallet pays): the wallets and where outcomes go.
   const forms = { wallets, onSent, onFailed };
   const cashOutWallets = useMemo(() => payoutWallets(wallets), [wallets]);
   const panel = (id: WalletTab, content: ReactNode) => (
@@ -106,7 +106,10 @@ export default function WalletScreen() {
               onSettled={refresh}
             />,
           )}
-          {panel('buy', <BuyAirtime {...forms} available={wallet.totalAvailableAmount} />)}
+          {panel(
+            'buy',
+            <BuyAirtime onSent={onSent} onFailed={onFailed} available={wallet.totalAvailableAmount} />,
+          )}
           {panel(
             'transactions',
             <Transactions

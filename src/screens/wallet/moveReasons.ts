@@ -3,6 +3,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { reasonTitle } from '../../../machines/rules/wallet';
+import type { WalletMove } from '../../api/wallet';
 
 const REASONS: Record<string, MessageDescriptor> = {
   BETSLIP_STAKE: msg`Betslip`,
@@ -22,6 +23,24 @@ export const moveReason = (i18n: I18n, reason: string): string => {
   const known = REASONS[reason];
   return known ? i18n._(known) : reasonTitle(reason);
 };
+
+/** A move's label on the statement and in the CSV: its reason, and an airtime friend's masked number. */
+export const moveLabel = (i18n: I18n, move: Pick<WalletMove, 'reason' | 'friend'>): string =>
+  move.friend ? `${moveReason(i18n, move.reason)} · ${move.friend}` : moveReason(i18n, move.reason);
+
+/** Airtime the wallet paid for (and its refund). */
+const AIRTIME_REASONS: ReadonlySet<string> = new Set([
+  'AIRTIME_PURCHASE',
+  'AIRTIME_FOR_FRIEND',
+  'AIRTIME_REVERSAL',
+]);
+
+/**
+ * The service a move names: airtime in words (an answer cached before the server said AIRTIME names the
+ * mobile wallet picked then, which never paid), anything else its code (a round, JACKPOT14, MPESA).
+ */
+export const moveService = (i18n: I18n, move: Pick<WalletMove, 'reason' | 'serviceId'>): string =>
+  move.serviceId === 'AIRTIME' || AIRTIME_REASONS.has(move.reason) ? i18n._(msg`Airtime`) : move.serviceId;
 
 // The status of a deposit or a cash-out, as its statement row shows it.
 const STATUSES: Record<string, MessageDescriptor> = {
