@@ -43,7 +43,10 @@ export const receiptLookupRoute: FastifyPluginAsyncTypebox<ReceiptLookupOptions>
       const count = await bump(db, lookupsFrom(request.ip), window);
       if (count === 1) await pruneCounters(db, at);
       if (count > RECEIPT_LOOKUPS_PER_ADDRESS) {
-        reply.header('retry-after', String(Math.ceil(windowRemainingMs(at, RECEIPT_LOOKUP_WINDOW_MS) / 1000)));
+        reply.header(
+          'retry-after',
+          String(Math.ceil(windowRemainingMs(at, RECEIPT_LOOKUP_WINDOW_MS) / 1000)),
+        );
         throw new ApiError(429, 'RECEIPT.TOO_MANY_LOOKUPS');
       }
       const { reference } = request.params;

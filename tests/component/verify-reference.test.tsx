@@ -114,7 +114,12 @@ describe('/verify with a reference typed alone', () => {
     server.use(
       http.get(LOOKUP, () =>
         HttpResponse.json(
-          { statusCode: 429, error: 'Too Many Requests', messageKey: 'RECEIPT.TOO_MANY_LOOKUPS', message: '' },
+          {
+            statusCode: 429,
+            error: 'Too Many Requests',
+            messageKey: 'RECEIPT.TOO_MANY_LOOKUPS',
+            message: '',
+          },
           { status: 429 },
         ),
       ),
@@ -129,28 +134,20 @@ describe('/verify with a reference typed alone', () => {
 describe('/verify links opened one after another in the same tab', () => {
   it('checks the new receipt when the router moves to another /verify#…', async () => {
     const { history } = await renderApp(`/verify#${jws}`);
-    await waitFor(() =>
-      expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-NKSPA7'),
-    );
+    await waitFor(() => expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-NKSPA7'));
     act(() => history.push(`/verify#${other}`));
-    await waitFor(() =>
-      expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-QW7RT2'),
-    );
+    await waitFor(() => expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-QW7RT2'));
     expect(screen.getByTestId('verify-result')).toHaveTextContent('M 6.00');
     expect(await screen.findByLabelText('Receipt')).toHaveValue(other);
   });
 
   it('checks the new receipt when only the window reports a hash change', async () => {
     await renderApp(`/verify#${jws}`);
-    await waitFor(() =>
-      expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-NKSPA7'),
-    );
+    await waitFor(() => expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-NKSPA7'));
     act(() => {
       window.location.hash = other;
     });
-    await waitFor(() =>
-      expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-QW7RT2'),
-    );
+    await waitFor(() => expect(screen.getByTestId('receipt-reference')).toHaveTextContent('J14-0004-QW7RT2'));
   });
 });
 

@@ -4,10 +4,7 @@
 // one address is limited in how many it may try.
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { windowRemainingMs } from '../../server/identity/rateCounters.ts';
-import {
-  RECEIPT_LOOKUP_WINDOW_MS,
-  RECEIPT_LOOKUPS_PER_ADDRESS,
-} from '../../server/play/receiptLookup.ts';
+import { RECEIPT_LOOKUP_WINDOW_MS, RECEIPT_LOOKUPS_PER_ADDRESS } from '../../server/play/receiptLookup.ts';
 import { recordSlip } from '../../server/play/receipts.ts';
 import { describeEachDb, type TestApp } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit } from './playFixtures.ts';

@@ -12,7 +12,13 @@ describe('receipt references', () => {
   });
 
   it('refuses what is not one: no suffix, letters nobody is issued, too short, spaces, a JWS', () => {
-    for (const text of ['J14-0004', 'J14-0004-NKSPA', 'J14-0004-NKSPA77', 'J14-0004-NKSPO7', 'J14-0004-NK1PA7'])
+    for (const text of [
+      'J14-0004',
+      'J14-0004-NKSPA',
+      'J14-0004-NKSPA77',
+      'J14-0004-NKSPO7',
+      'J14-0004-NK1PA7',
+    ])
       expect(isReceiptReference(text), text).toBe(false);
     expect(isReceiptReference(' J14-0004-NKSPA7')).toBe(false);
     expect(isReceiptReference('-0004-NKSPA7')).toBe(false);
