@@ -1,6 +1,7 @@
 // Wire: what anyone may read without signing in (CONTRACTS.md "Results and operations API").
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Nullable } from './fields';
+import { Text } from './text';
 
 /** GET /api/public/rounds: settled rounds, newest first; nothing about who played. */
 export const PublicRounds = Type.Array(
@@ -19,3 +20,19 @@ export const PublicRounds = Type.Array(
   }),
 );
 export type PublicRound = Static<typeof PublicRounds>[number];
+
+/**
+ * GET /api/public/receipts/:reference: a reference is looked up as it is typed. Free text here (NUL-free,
+ * bounded); the route refuses anything that is not a reference with 400 RECEIPT.INVALID_REFERENCE.
+ */
+export const ReceiptLookupParams = Type.Object({ reference: Text({ minLength: 1, maxLength: 64 }) });
+
+/** That an accepted slip with this reference exists: which round, when, how. No phone number, no picks. */
+export const ReceiptLookup = Type.Object({
+  reference: Type.String(),
+  sid: Type.String(),
+  createdAt: Type.String({ description: 'ISO 8601, UTC' }),
+  channel: Type.Union([Type.Literal('APP'), Type.Literal('USSD'), Type.Literal('SMS')]),
+  status: Type.Literal('ACCEPTED'),
+});
+export type ReceiptLookup = Static<typeof ReceiptLookup>;

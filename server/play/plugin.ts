@@ -20,6 +20,7 @@ import { walletRoutes } from '../wallet/routes.ts';
 import { limitRoutes } from './limitRoutes.ts';
 import { responsiblePlayGuard } from './limits.ts';
 import { loadReceiptKey, type ReceiptKey } from './receiptKey.ts';
+import { receiptLookupRoute } from './receiptLookup.ts';
 import { jwksRoute, mySlipsRoute } from './receiptRoutes.ts';
 import { backfillReceipts } from './receipts.ts';
 import { playRoutes } from './routes.ts';
@@ -86,6 +87,7 @@ const playAndWalletPlugin: FastifyPluginAsync<PlayAndWalletOptions> = async (app
   app.decorate('reconcilerDeps', { db: db.kysely, mobileMoney, stakes });
   await registerProtected(app, playRoutes, { ...stakes, demo: config.demo });
   await app.register(jwksRoute, { key: receiptKey });
+  await app.register(receiptLookupRoute, { prefix: '/api/public', db: db.kysely, now });
   await registerProtected(app, mySlipsRoute, { db: db.kysely });
   await registerProtected(app, limitRoutes, { db: db.kysely, now });
   await registerProtected(app, standingRoutes, { db: db.kysely, now });

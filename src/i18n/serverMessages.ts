@@ -35,6 +35,10 @@ export const SERVER_MESSAGES: Record<string, MessageDescriptor> = {
   'ERRORS.URI_TOO_LONG': msg`This address is too long.`,
   'ERRORS.HEADERS_TOO_LARGE': msg`The request was too large. Please try again.`,
   'ERRORS.REQUEST_TIMEOUT': msg`The request took too long. Check your connection and try again.`,
+  // The public receipt look-up on /verify (docs/CONTRACTS.md "Receipts").
+  'RECEIPT.UNKNOWN': msg`No slip has this reference. Check it letter by letter, or paste the whole receipt link.`,
+  'RECEIPT.INVALID_REFERENCE': msg`That is not a receipt reference. A reference looks like J14-0004-NKSPA7.`,
+  'RECEIPT.TOO_MANY_LOOKUPS': msg`Too many look-ups from this network. Wait a minute and try again.`,
   // Wallet, subscription and play limits (docs/CONTRACTS.md "Wallet, subscription and account API").
   'WALLET.SERVERERROR': msg`The transaction could not be completed. Please try again.`,
   'WALLET.INSUFFICIENT_FUNDS': msg`There is not enough money in your wallet for this amount.`,

@@ -3,6 +3,8 @@
 // server's time in Maseru.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatM } from '../../machines/rules/money';
+import { maskMsisdn } from '../../machines/rules/phoneMask';
+import { useSessionUser } from '../session/hooks';
 import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
 
 export interface MatchName {
@@ -18,13 +20,15 @@ export function ReceiptDetails({
   payload: ReceiptPayload;
   /** The betslip's matches, when this is the betslip on screen. */
   matches?: readonly MatchName[];
-  /** The subscriber's number (for a stranger checking someone's receipt). */
+  /** The subscriber's number, masked for anyone but its owner (signed in with that number). */
   showNumber?: boolean;
 }) {
   const { t } = useLingui();
   const price = formatM(payload.cost);
   const paid = payload.paidFrom === 'WALLET' ? t`From the wallet` : t`By airtime`;
   const time = receiptTime(payload.at);
+  // A shared link reaches strangers: they see enough to tell one slip from another, not a number to call.
+  const owner = useSessionUser() === payload.msisdn;
   return (
     <div className="receipt">
       <p className="receipt-ref">
@@ -45,7 +49,7 @@ export function ReceiptDetails({
             <dt>
               <Trans>Number</Trans>
             </dt>
-            <dd>{payload.msisdn}</dd>
+            <dd data-testid="receipt-number">{owner ? payload.msisdn : maskMsisdn(payload.msisdn)}</dd>
           </div>
         )}
         <div>

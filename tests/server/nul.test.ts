@@ -84,6 +84,7 @@ function samples(now: Date): Record<string, Sample> {
     'POST /dev/sms': { body: { from: '26650000001', text: 'HELP' } },
     'POST /api/sms/inbound': { body: { from: '26650000001', text: 'HELP', id: 'nul-1' } },
     'GET /api/public/content/:doc': { params: { doc: 'terms' }, query: { lang: 'en' } },
+    'GET /api/public/receipts/:reference': { params: { reference: 'J14-0004-NKSPA7' } },
     'POST /api/protected/accept-terms': { body: { version: '2026-11-01' } },
     'POST /api/protected/change-password': { body: { oldPassword: 'not-mine', newPassword: 'secret123' } },
     'POST /api/protected/submit-online-betslip': {

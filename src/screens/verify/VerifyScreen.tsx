@@ -1,20 +1,25 @@
 // /verify: anyone, signed in or not, checks a Jackpot 14 receipt. The receipt comes pasted or in the
 // link's hash (/verify#<receipt>, which never reaches a server); it is checked in the browser against the
-// server's public key, fetched when online and kept for offline checks.
+// server's public key, fetched when online and kept for offline checks. A reference typed alone is looked
+// up on the server instead (src/receipts/verifyText.ts), which only confirms that it exists.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadJwks } from '../../receipts/jwksCache';
 import { ReceiptDetails } from '../../receipts/ReceiptDetails';
-import { type Check, checkReceipt, extractJws } from '../../receipts/receipt';
+import { type Verdict, verifyText } from '../../receipts/verifyText';
 import '../../receipts/receipts.css';
+import { isReferenceVerdict, ReferenceResult } from './ReferenceResult';
 
-type State = { status: 'idle' } | { status: 'checking' } | Check;
+type State = { status: 'idle' } | { status: 'checking' } | Verdict;
 
-async function check(text: string): Promise<Check> {
-  const jws = extractJws(text);
-  if (!jws) return { status: 'invalid' };
-  return checkReceipt(jws, await loadJwks());
+/** The text a /verify#… hash carries ('' when none, or when it is not valid percent-encoding). */
+function fromHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return hash.replace(/^#/, '');
+  }
 }
 
 export default function VerifyScreen() {
@@ -22,22 +27,41 @@ export default function VerifyScreen() {
   const [text, setText] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
   const { hash } = useLocation();
+  /** The newest check: an older one answering late must not overwrite it. */
+  const latest = useRef(0);
+  /** The hash last checked, so the router and the window reporting one change check it once. */
+  const checkedHash = useRef<string | null>(null);
 
-  const run = (value: string) => {
+  const run = useCallback((value: string) => {
+    const id = ++latest.current;
     setState({ status: 'checking' });
-    void check(value).then(setState);
-  };
+    void verifyText(value).then((verdict) => {
+      if (id === latest.current) setState(verdict);
+    });
+  }, []);
 
-  // A shared link carries the receipt in its hash: check it at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the link the page opened with
-  useEffect(() => {
-    const fromLink = decodeURIComponent(hash.replace(/^#/, ''));
-    if (fromLink) {
+  // A shared link carries the receipt in its hash: check it at once, and again whenever another
+  // /verify#… link opens in this tab (the page stays mounted, only the hash changes).
+  const checkHash = useCallback(
+    (raw: string) => {
+      const fromLink = fromHash(raw);
+      if (fromLink === checkedHash.current) return;
+      checkedHash.current = fromLink;
+      if (!fromLink) return;
       setText(fromLink);
       run(fromLink);
-    } else {
-      void loadJwks().catch(() => undefined); // keep the key for checks without network
-    }
+    },
+    [run],
+  );
+  useEffect(() => checkHash(hash), [hash, checkHash]);
+  useEffect(() => {
+    const onHashChange = () => checkHash(window.location.hash);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [checkHash]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page opened without a link
+  useEffect(() => {
+    if (!fromHash(hash)) void loadJwks().catch(() => undefined); // keep the key for checks without network
   }, []);
 
   return (
@@ -65,11 +89,16 @@ export default function VerifyScreen() {
           value={text}
           spellCheck={false}
           autoComplete="off"
+          aria-describedby="receipt-text-hint"
           onChange={(e) => {
+            latest.current++;
             setText(e.target.value);
             setState({ status: 'idle' });
           }}
         />
+        <p id="receipt-text-hint" className="hint">
+          <Trans>Or type the reference on the slip, like J14-0004-NKSPA7, to look it up.</Trans>
+        </p>
         <div className="form-row">
           <button
             type="submit"
@@ -113,6 +142,7 @@ export default function VerifyScreen() {
             </p>
           </div>
         )}
+        {isReferenceVerdict(state) && <ReferenceResult verdict={state} />}
         {state.status === 'unsupported' && (
           <div className="verify-result verify-unknown" data-testid="verify-result">
             <p className="verify-verdict">{t`Cannot check on this device`}</p>
