@@ -8,9 +8,10 @@ export function showMsisdn(msisdn: string): string {
   return parts ? `${parts[1]} ${parts[2]} ${parts[3]}` : msisdn;
 }
 
-/** '26650000002' → '266 5xxx xx02'; any other text keeps only its last two characters. */
+/** '26650000002' → '266 5xxx xx02' (spaces or a + are ignored); any other number keeps its last two digits. */
 export function maskMsisdn(msisdn: string): string {
-  const parts = /^(266)(\d)\d{5}(\d{2})$/.exec(msisdn);
+  const digits = msisdn.replace(/\D/g, '');
+  const parts = /^(266)(\d)\d{5}(\d{2})$/.exec(digits);
   if (parts) return `${parts[1]} ${parts[2]}xxx xx${parts[3]}`;
-  return msisdn.length <= 2 ? 'xx' : `${'x'.repeat(msisdn.length - 2)}${msisdn.slice(-2)}`;
+  return digits.length <= 2 ? 'xx' : `${'x'.repeat(digits.length - 2)}${digits.slice(-2)}`;
 }

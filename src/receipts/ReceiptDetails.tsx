@@ -3,7 +3,7 @@
 // server's time in Maseru.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatM } from '../../machines/rules/money';
-import { maskMsisdn } from '../../machines/rules/phoneMask';
+import { maskMsisdn } from '../../machines/rules/phoneDisplay';
 import { useSessionUser } from '../session/hooks';
 import { pickLabel, type ReceiptPayload, receiptTime } from './receipt';
 
