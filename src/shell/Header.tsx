@@ -6,9 +6,10 @@ import { formatClock, formatDate } from '../../machines/rules/maseruTime';
 import { ROLES } from '../../machines/rules/roles';
 import { LanguageSelector } from '../components/LanguageSelector';
 import { useNow } from '../hooks/useNow';
-import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
+import { useHasRole, useSessionCountdown } from '../session/hooks';
 import { OfflineBadge } from './OfflineBadge';
 import { useOperatorLinks } from './operatorLinks';
+import { SignOutButton } from './SignOutButton';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -73,7 +74,6 @@ function MainNav() {
 }
 
 export function Header() {
-  const { signOut } = useSession();
   // Operators (admin, call centre, marketing) have no wallet or subscription of their own.
   const subscriber = useHasRole(ROLES.user);
   return (
@@ -86,9 +86,7 @@ export function Header() {
         <div className="header-actions">
           {subscriber && <WalletButton />}
           {subscriber && <SubscribeButton />}
-          <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={signOut}>
-            <Trans>Sign out</Trans>
-          </button>
+          <SignOutButton />
         </div>
       </div>
       <div className="header-status">
