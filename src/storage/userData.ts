@@ -5,6 +5,7 @@ import { withQueueLock } from '../offline/replay';
 import { wipeLastCopies } from './lastCopies';
 import { idbQueueStore } from './offlineQueue';
 import { wipePicks } from './picks';
+import { forgetUser } from './session';
 
 export interface UserScopedStore {
   /** Where it lives and under which keys (for readers and the sign-out test). */
@@ -20,13 +21,14 @@ const wipeQueue = () => withQueueLock(() => idbQueueStore.clear());
 
 /**
  * Wiped by wipeUserData at sign-out. Also user-scoped, and cleared by their own modules there:
- * the session keys (src/storage/session.ts clearSession), the worker's 'auth' copy and its cache of API
+ * the session's tokens and role (src/storage/session.ts clearSession), the worker's 'auth' copy and its cache of API
  * reads (src/session/workerAuth.ts). The offline queue goes too: a queued slip holds the subscriber's
  * number and picks, and would otherwise wait on a shared phone for the next person. Sign out says so
  * first and offers to send it (src/shell/SignOutButton.tsx).
  */
 export const USER_SCOPED: readonly UserScopedStore[] = [
   { where: "localStorage 'picks:<sid>'", wipe: wipePicks },
+  { where: "localStorage 'user' (kept by clearSession after an expiry)", wipe: forgetUser },
   { where: "IndexedDB keyval-store 'last-copy:<name>:<user>'", wipe: wipeLastCopies },
   { where: "IndexedDB jackpot14-offline 'queue' and 'outcomes'", wipe: wipeQueue },
 ];

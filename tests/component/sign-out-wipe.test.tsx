@@ -25,6 +25,11 @@ const seeds: Record<string, { seed: () => void; present: () => boolean }> = {
     seed: () => localStorage.setItem('picks:J14-0001', '[1,2,3]'),
     present: () => Object.keys(localStorage).some((k) => k.startsWith('picks:')),
   },
+  // storeSession writes it; the number alone tells the next person who used the phone.
+  "localStorage 'user' (kept by clearSession after an expiry)": {
+    seed: () => localStorage.setItem('user', '26650000001'),
+    present: () => localStorage.getItem('user') !== null,
+  },
   "IndexedDB keyval-store 'last-copy:<name>:<user>'": {
     seed: () => idb.set('last-copy:wallet:26650000001', { data: {}, at: 1 }),
     present: () => [...idb.keys()].some((k) => k.startsWith('last-copy:')),
