@@ -7,6 +7,7 @@ import { idbQueueStore, type StoredAuth } from '../storage/offlineQueue';
 import { readSession } from '../storage/session';
 import {
   nextDueAt,
+  ownedBy,
   QUEUE_CHANGED,
   type QueuedSubmission,
   type QueueOutcome,
@@ -28,10 +29,8 @@ const emit = () => changes.dispatchEvent(new Event('change'));
 export async function queueState(
   user: string | null,
 ): Promise<{ queued: QueuedSubmission[]; outcomes: QueueOutcome[] }> {
-  const mine = <T extends { user: string | null }>(l: T[]) =>
-    l.filter((x) => x.user === null || x.user === user);
   const [queued, outcomes] = await Promise.all([idbQueueStore.list(), idbQueueStore.outcomes()]);
-  return { queued: mine(queued), outcomes: mine(outcomes) };
+  return { queued: ownedBy(queued, user), outcomes: ownedBy(outcomes, user) };
 }
 
 export async function dismissOutcome(key: string): Promise<void> {

@@ -142,6 +142,13 @@ const base = (e: QueuedSubmission, now: number) => ({
   at: now,
 });
 
+/**
+ * One subscriber's share of the queue or its outcomes: their own entries and those of no one (queued
+ * while signed out). What the Play screen shows, and what Sign out asks about before deleting it.
+ */
+export const ownedBy = <T extends { user: string | null }>(list: readonly T[], user: string | null): T[] =>
+  list.filter((x) => x.user === null || x.user === user);
+
 /** The earliest time something in the queue is due (for a page timer), or null. */
 export function nextDueAt(queue: QueuedSubmission[]): number | null {
   const times = queue.filter((e) => e.refusedToken === null).map((e) => e.nextTryAt);

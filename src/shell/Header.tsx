@@ -9,6 +9,7 @@ import { useNow } from '../hooks/useNow';
 import { useHasRole, useSession, useSessionCountdown } from '../session/hooks';
 import { OfflineBadge } from './OfflineBadge';
 import { useOperatorLinks } from './operatorLinks';
+import { SignOutButton } from './SignOutButton';
 import { SubscribeButton } from './SubscribeButton';
 import { WalletButton } from './WalletButton';
 
@@ -89,9 +90,7 @@ export function Header() {
         <div className="header-actions">
           {subscriber && <WalletButton />}
           {subscriber && <SubscribeButton />}
-          <button type="button" className="btn btn-ghost" data-testid="sign-out" onClick={session.signOut}>
-            <Trans>Sign out</Trans>
-          </button>
+          <SignOutButton />
         </div>
       </div>
       <div className="header-status">

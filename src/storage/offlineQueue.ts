@@ -2,10 +2,10 @@
 // read by the page and the service worker (sw/sw.ts imports this module: names and formats never change).
 // Every change is one read-modify-write transaction, so the page and the worker never overwrite each
 // other's writes. Keys: 'queue' and 'outcomes' (user-scoped: each entry names its subscriber and only
-// theirs are replayed or shown; kept at sign-out so a queued slip is not lost), 'auth' (the session's
+// theirs are replayed or shown; both emptied at sign-out, src/storage/userData.ts), 'auth' (the session's
 // token and user for the worker, emptied at sign-out by src/session/workerAuth.ts), 'texts' (the
 // notification texts in the subscriber's language; device-wide).
-import { createStore, get, set, type UseStore, update } from 'idb-keyval';
+import { createStore, delMany, get, set, type UseStore, update } from 'idb-keyval';
 import type { NotificationTexts, QueuedSubmission, QueueOutcome } from '../offline/queueFormat';
 
 /** The signed-in subscriber as the worker sees it (mirrored by the page on every session change). */
@@ -25,6 +25,8 @@ export interface QueueStore {
   /** Records an outcome (once per key). */
   addOutcome(o: QueueOutcome): Promise<void>;
   dismissOutcome(key: string): Promise<void>;
+  /** Empties the queue and the outcomes, every subscriber's (sign-out on a shared phone). */
+  clear(): Promise<void>;
   auth(): Promise<StoredAuth>;
   setAuth(a: StoredAuth): Promise<void>;
   texts(): Promise<NotificationTexts | undefined>;
@@ -54,6 +56,7 @@ export const idbQueueStore: QueueStore = {
     update<QueueOutcome[]>(K.outcomes, (l = []) => (l.some((x) => x.key === o.key) ? l : [...l, o]), idb()),
   dismissOutcome: async (key) =>
     update<QueueOutcome[]>(K.outcomes, (l = []) => l.filter((x) => x.key !== key), idb()),
+  clear: async () => delMany([K.queue, K.outcomes], idb()),
   auth: async () => (await get<StoredAuth>(K.auth, idb())) ?? { token: null, user: null },
   setAuth: async (a) => set(K.auth, a, idb()),
   texts: async () => get<NotificationTexts>(K.texts, idb()),
@@ -83,6 +86,10 @@ export function memoryQueueStore(): QueueStore {
     },
     dismissOutcome: async (key) => {
       outcomes = outcomes.filter((x) => x.key !== key);
+    },
+    clear: async () => {
+      queue = [];
+      outcomes = [];
     },
     auth: async () => auth,
     setAuth: async (a) => {

@@ -1,7 +1,8 @@
 // The session between visits. localStorage keys (the original client's names and format, never
 // renamed): user, role (JSON array of realm roles), token and refresh_token. User-scoped: sign-out
-// (clearSession) sets role and token to the text 'null' and removes refresh_token; user stays, as in the
-// original client. The native app mirrors the two tokens into device preferences (src/platform).
+// (clearSession) sets role and token to the text 'null' and removes refresh_token; user stays after an
+// expiry, as in the original client, but Sign out removes it too (forgetUser, src/storage/userData.ts:
+// the next person on a shared phone must not find the number). The native app mirrors the two tokens into device preferences (src/platform).
 import type { Session } from '../../machines/session/rules';
 import { sessionOf } from '../session/claims';
 
@@ -52,6 +53,12 @@ export function clearSession(): void {
   set(KEYS.token, 'null');
   set(KEYS.refreshToken, null);
   tokenMirror?.('null', null);
+}
+
+/** Sign out on a shared phone: the last signed-in number goes, unless someone has signed in since. */
+export function forgetUser(): void {
+  const token = get(KEYS.token);
+  if (token === null || token === 'null') set(KEYS.user, null);
 }
 
 /** Calls `onChange` when another tab changes the session (the storage event never fires in the writer). */

@@ -11,9 +11,12 @@ vi.mock('idb-keyval', () => ({
   get: async (key: string) => idb.get(key),
   set: async (key: string, value: unknown) => void idb.set(key, value),
   del: async (key: string) => void idb.delete(key),
+  delMany: async (keys: string[]) => {
+    for (const k of keys) idb.delete(k);
+  },
   keys: async () => [...idb.keys()],
   createStore: () => undefined,
-  update: async () => undefined,
+  update: async (key: string, fn: (old: unknown) => unknown) => void idb.set(key, fn(idb.get(key))),
 }));
 
 /** One stored value per registered user-scoped store, keyed by its registry description. */
@@ -22,9 +25,22 @@ const seeds: Record<string, { seed: () => void; present: () => boolean }> = {
     seed: () => localStorage.setItem('picks:J14-0001', '[1,2,3]'),
     present: () => Object.keys(localStorage).some((k) => k.startsWith('picks:')),
   },
+  // storeSession writes it; the number alone tells the next person who used the phone.
+  "localStorage 'user' (kept by clearSession after an expiry)": {
+    seed: () => localStorage.setItem('user', '26650000001'),
+    present: () => localStorage.getItem('user') !== null,
+  },
   "IndexedDB keyval-store 'last-copy:<name>:<user>'": {
     seed: () => idb.set('last-copy:wallet:26650000001', { data: {}, at: 1 }),
     present: () => [...idb.keys()].some((k) => k.startsWith('last-copy:')),
+  },
+  // The offline queue's database: a slip holds the number and the picks, an outcome the slip's id.
+  "IndexedDB jackpot14-offline 'queue' and 'outcomes'": {
+    seed: () => {
+      idb.set('queue', [{ key: 'k1', user: '26650000001', payload: { msisdn: '26650000001' } }]);
+      idb.set('outcomes', [{ key: 'k0', user: '26650000001', betSlipSid: 'J14-0001', kind: 'accepted' }]);
+    },
+    present: () => ((idb.get('queue') as unknown[] | undefined) ?? []).length > 0 || idb.has('outcomes'),
   },
 };
 
@@ -43,6 +59,8 @@ describe('sign-out wipes user data', () => {
     for (const s of Object.values(seeds)) s.seed();
     const { user, path } = await renderApp('/tnc');
     await user.click(await screen.findByTestId('sign-out'));
+    // The queued slip is asked about first (tests/component/sign-out-confirm.test.tsx).
+    await user.click(await screen.findByRole('button', { name: 'Sign out and delete' }));
     await waitFor(() => expect(path()).toBe('/login'));
     await waitFor(() => {
       for (const [where, s] of Object.entries(seeds)) expect(s.present(), where).toBe(false);

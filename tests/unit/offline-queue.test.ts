@@ -1,6 +1,7 @@
 // The offline queue's rules: what each answer does to an entry, the back-off, and a replay pass over a
 // memory store (only definite answers leave the queue; 401 waits for a new token; another subscriber's
-// slip is not sent; concurrent passes under one lock send each entry once).
+// slip is not sent; concurrent passes under one lock send each entry once; sign-out's clear under the
+// lock leaves nothing for a later pass).
 import { describe, expect, it } from 'vitest';
 import { sendQueuedSubmission } from '../../src/api/replaySubmission';
 import {
@@ -12,6 +13,7 @@ import {
   MAX_BACKOFF_MS,
   nextDueAt,
   notificationFor,
+  ownedBy,
   type QueuedSubmission,
   type ReplayAnswer,
   tokenTag,
@@ -236,5 +238,59 @@ describe('a reduced system in the queue', () => {
     expect(await sentBody(system)).toEqual(system.payload);
     expect(await sentBody(entry())).toEqual(entry().payload);
     expect(await sentBody(entry())).not.toHaveProperty('systemId');
+  });
+});
+
+describe('sign-out clearing the queue', () => {
+  it('waits under the lock for the pass under way, and no pass after it sends anything', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((r) => {
+      release = r;
+    });
+    const store = memoryQueueStore();
+    await store.setAuth({ token: 'tok-1', user: '26650000001' });
+    const sent: string[] = [];
+    const slow = {
+      store,
+      auth: () => store.auth(),
+      now: () => 1000,
+      send: async (e: QueuedSubmission, token: string) => {
+        sent.push(`${e.key}:${token}`);
+        await answered;
+        return { status: 0, body: null };
+      },
+    };
+    await store.add(entry({ key: 'a' }));
+    await store.add(entry({ key: 'b', user: null }));
+    let chain = Promise.resolve();
+    const lock = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = chain.then(fn);
+      chain = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    };
+    const pass = replayQueue({ ...slow, lock }, true);
+    const cleared = lock(() => store.clear());
+    release();
+    await Promise.all([pass, cleared]);
+    expect(await store.list()).toEqual([]);
+    expect(await store.outcomes()).toEqual([]);
+    await replayQueue({ ...slow, lock }, true);
+    expect(sent).toEqual(['a:tok-1', 'b:tok-1']);
+  });
+});
+
+describe('ownedBy', () => {
+  it("is one subscriber's entries and those queued signed out, never another's", () => {
+    const list = [
+      entry({ key: 'a' }),
+      entry({ key: 'b', user: '26650000002' }),
+      entry({ key: 'c', user: null }),
+    ];
+    expect(ownedBy(list, '26650000001').map((e) => e.key)).toEqual(['a', 'c']);
+    expect(ownedBy(list, '26650000002').map((e) => e.key)).toEqual(['b', 'c']);
+    expect(ownedBy([], null)).toEqual([]);
   });
 });
