@@ -7,9 +7,10 @@ import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { claimSlipCode, paidUnderCode } from '../play/slipCodes.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
 import { isSubscribed, SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
+import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
 import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
+import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
 import {
   alreadySubscribed,
   nothingToConfirm,
@@ -19,7 +20,6 @@ import {
   smsSubscribed,
   subscribeHint,
 } from './subscribeTexts.ts';
-import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
 import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';
 
 export interface SmsDeps extends ChannelDeps {

@@ -23,8 +23,8 @@ import {
   slipsText,
   walletText,
 } from './phoneData.ts';
-import { type Offer, ussdOffer, ussdSubscribed } from './subscribeTexts.ts';
 import { type ChannelDeps, submitChannelSlip } from './submitChannel.ts';
+import { type Offer, ussdOffer, ussdSubscribed } from './subscribeTexts.ts';
 import {
   accepted,
   howToRegister,

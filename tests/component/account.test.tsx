@@ -137,7 +137,10 @@ describe('account details', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
     expect(dialog).toHaveTextContent('Jackpot 14 costs M 5.00 a week.');
-    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/tnc');
+    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/tnc',
+    );
     expect(sent['toggle-subscription']).toBeUndefined();
     await user.click(within(dialog).getByRole('button', { name: 'ACCEPT' }));
     await waitFor(() => expect(detail('account-subscription')).toBe('Enabled'));

@@ -32,7 +32,12 @@ async function openPlay(lang: 'en' | 'st') {
   localStorage.setItem('lang', lang);
   storeSession({ user: '26650000003' });
   const view = await renderApp('/play');
-  const prompt = await screen.findByRole('region', { name: lang === 'en' ? 'Subscription' : 'Ngoliso' });
+  // The prompt is in the Play screen's lazy notices chunk: the first load may take a moment.
+  const prompt = await screen.findByRole(
+    'region',
+    { name: lang === 'en' ? 'Subscription' : 'Ngoliso' },
+    { timeout: 5000 },
+  );
   return { ...view, prompt };
 }
 
@@ -56,7 +61,10 @@ describe('subscribing from the /play prompt', () => {
     expect(within(dialog).getByTestId('subscription-price')).toHaveTextContent(
       'Jackpot 14 costs M 5.00 a week.',
     );
-    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/tnc');
+    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/tnc',
+    );
     // No other subscriptions: no list of them.
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
     await settle();

@@ -68,7 +68,9 @@ describe('subscription', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Daily Horoscope', 'Football News']);
-    expect(within(dialog).getByTestId('subscription-price')).toHaveTextContent('Jackpot 14 costs M 5.00 a week.');
+    expect(within(dialog).getByTestId('subscription-price')).toHaveTextContent(
+      'Jackpot 14 costs M 5.00 a week.',
+    );
     // Radix lifts the page's `pointer-events: none` from the dialog a frame after it mounts: a click
     // before that is refused by user-event, so it is retried until the dialog takes clicks.
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });

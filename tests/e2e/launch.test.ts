@@ -88,7 +88,9 @@ describe('launch readiness', () => {
     const confirm = page.getByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('Jackpot 14 costs M 5.00 a week.');
-    expect(await confirm.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/tnc');
+    expect(await confirm.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
+      '/tnc',
+    );
     expect(await page.getByTestId('account-subscription').textContent()).toBe('Disabled');
     await shot(page, 'launch-subscribe-confirm-en');
     await confirm.getByRole('button', { name: 'ACCEPT' }).click();

@@ -49,7 +49,9 @@ describeEachDb('subscribing by phone', (t) => {
     expect(await subscribed(tt, msisdn)).toBe(false);
 
     const done = (await ussd(tt.app, session, msisdn, '1*2*1')).body;
-    expect(done).toBe('END U ngolisitse ho Jackpot 14: M 5.00 ka beke. Letsetsa hape ho bapala. Mahlohonolo!');
+    expect(done).toBe(
+      'END U ngolisitse ho Jackpot 14: M 5.00 ka beke. Letsetsa hape ho bapala. Mahlohonolo!',
+    );
     expect(await subscribed(tt, msisdn)).toBe(true);
     // The gateway's retry gets the same answer; nothing was played on the way.
     expect((await ussd(tt.app, session, msisdn, '1*2*1')).body).toBe(done);
@@ -93,7 +95,9 @@ describeEachDb('subscribing by phone', (t) => {
       'You are subscribed to Jackpot 14: M 5.00 a week. Send HELP to see how to play. Good luck!',
     );
     expect(await subscribed(tt, msisdn)).toBe(true);
-    expect(await sms(tt, msisdn, 'SUBSCRIBE')).toBe('You are already subscribed to Jackpot 14 (M 5.00 a week).');
+    expect(await sms(tt, msisdn, 'SUBSCRIBE')).toBe(
+      'You are already subscribed to Jackpot 14 (M 5.00 a week).',
+    );
     expect(await slipsOf(tt, msisdn)).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ describe('plugin dependencies', () => {
     const app = Fastify();
     app.decorate('events', createEventBus());
     // Declared decorators are checked before dependencies: the app's own ones are there.
-    app.decorate('siteContent', {});
+    app.decorate('siteContent', {} as never);
     app.register(plugin, {} as never);
     const error = await app.ready().then(
       () => null,

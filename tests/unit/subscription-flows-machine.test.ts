@@ -4,14 +4,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { outcomeOf, subscriptionFlowsMachine } from '../../machines/subscription/subscriptionFlowsMachine';
-import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+import { type SubscriptionOffer, subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+
+const WEEKLY: SubscriptionOffer = { price: 5, period: 'week' };
 
 const flowLogic = (server: boolean, others: string[] = []) =>
   subscriptionMachine.provide({
     actors: {
       fetchStatus: fromPromise(async () => server),
       fetchOthers: fromPromise(async () => others),
-      fetchOffer: fromPromise(async () => ({ price: 5, period: 'week' as const })),
+      fetchOffer: fromPromise<SubscriptionOffer>(async () => WEEKLY),
       toggle: fromPromise(async ({ input }: { input: { enableSubscription: boolean } }) => ({
         isSubscribed: input.enableSubscription,
       })),
@@ -86,7 +88,7 @@ describe('subscription flows machine', () => {
             return false;
           }),
           fetchOthers: fromPromise<string[]>(async () => []),
-          fetchOffer: fromPromise(async () => ({ price: 5, period: 'week' as const })),
+          fetchOffer: fromPromise<SubscriptionOffer>(async () => WEEKLY),
           toggle: fromPromise(toggle),
         },
       }),

@@ -3,9 +3,9 @@
 // and what status the flow ends with.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+import { type SubscriptionOffer, subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
 
-const WEEKLY = { price: 5, period: 'week' } as const;
+const WEEKLY: SubscriptionOffer = { price: 5, period: 'week' };
 
 interface Stubs {
   server: boolean;
@@ -28,7 +28,7 @@ function run(known: boolean, stubs: Stubs) {
         calls.push('others');
         return stubs.fail === 'others' ? refuse() : (stubs.others ?? []);
       }),
-      fetchOffer: fromPromise(async () => {
+      fetchOffer: fromPromise<SubscriptionOffer>(async () => {
         calls.push('offer');
         return stubs.fail === 'offer' ? refuse() : WEEKLY;
       }),
