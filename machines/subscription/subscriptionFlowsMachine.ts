@@ -12,7 +12,7 @@ export type SubscriptionOutcome =
   | { kind: 'failed'; messageKey: string; id: number };
 
 export interface SubscriptionFlowsContext {
-  /** The running flow (its warning modal reads it), or null between flows. */
+  /** The running flow (its confirmation reads it), or null between flows. */
   flow: SubscriptionFlowRef | null;
   /** The status the client knew when the running flow began. */
   known: boolean;

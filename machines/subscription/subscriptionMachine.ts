@@ -1,9 +1,11 @@
 // One subscription toggle. The server's status is fetched first: if it differs from
 // what this client believed, the client only syncs (someone changed it elsewhere, so flipping it now would
 // undo that). Otherwise the toggle is sent with the opposite state and its answer is the new status.
-// Subscribing first looks for other subscriptions: none → toggle at once; some → the warning, and the
-// toggle only after ACCEPT (CANCEL ends the flow unchanged). Each toggle is one short-lived actor whose
-// output is the status to keep; fetches and the toggle are actors the host supplies with `.provide()`.
+// Subscribing moves money (the fee), so it always waits in `confirming` for ACCEPT: by then the other
+// subscriptions and the offer (price and period, as the operator set them) are in the context for the
+// confirmation to show, and CANCEL ends the flow unchanged. Unsubscribing is confirmed by its own dialog
+// before the flow starts, so it toggles at once. Each toggle is one short-lived actor whose output is the
+// status to keep; fetches and the toggle are actors the host supplies with `.provide()`.
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { messageKeyOf } from '../rules/messageKey';
 
@@ -19,12 +21,20 @@ export interface SubscriptionOutput {
   error: string | null;
 }
 
+/** What subscribing costs: the fee in maloti per billing period (the site settings' subscription). */
+export interface SubscriptionOffer {
+  price: number;
+  period: 'day' | 'week' | 'month';
+}
+
 export interface SubscriptionContext {
   /** What the client believed when the flow began. */
   known: boolean;
   isSubscribed: boolean;
-  /** Other services the subscriber pays for, listed in the warning. */
+  /** Other services the subscriber pays for, listed in the confirmation. */
   others: string[];
+  /** The price and period the confirmation shows; set before `confirming`. */
+  offer: SubscriptionOffer | null;
   error: string | null;
 }
 
@@ -46,6 +56,8 @@ export const subscriptionMachine = setup({
     fetchStatus: fromPromise<boolean>(notProvided('fetchStatus')),
     /** Names of the subscriber's other active subscriptions (fetch-other-subscriptions). */
     fetchOthers: fromPromise<string[]>(notProvided('fetchOthers')),
+    /** The subscription's price and period (the public site settings). */
+    fetchOffer: fromPromise<SubscriptionOffer>(notProvided('fetchOffer')),
     /** Sets the status (toggle-subscription); answers the status the server now holds. */
     toggle: fromPromise<{ isSubscribed: boolean }, { enableSubscription: boolean }>(notProvided('toggle')),
   },
@@ -55,7 +67,6 @@ export const subscriptionMachine = setup({
   guards: {
     serverDiffers: ({ context }, params: { status: boolean }) => params.status !== context.known,
     unsubscribing: ({ context }) => context.known,
-    noOthers: (_, params: { others: string[] }) => params.others.length === 0,
   },
 }).createMachine({
   id: 'subscription',
@@ -63,6 +74,7 @@ export const subscriptionMachine = setup({
     known: input.isSubscribed,
     isSubscribed: input.isSubscribed,
     others: [],
+    offer: null,
     error: null,
   }),
   output: ({ context }) => ({ isSubscribed: context.isSubscribed, error: context.error }),
@@ -89,20 +101,25 @@ export const subscriptionMachine = setup({
     checkingOthers: {
       invoke: {
         src: 'fetchOthers',
-        onDone: [
-          {
-            guard: { type: 'noOthers', params: ({ event }) => ({ others: event.output }) },
-            target: 'toggling',
-          },
-          { target: 'warning', actions: assign({ others: ({ event }) => event.output }) },
-        ],
+        onDone: { target: 'checkingOffer', actions: assign({ others: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    warning: {
+    // Without the price nothing may be asked: a failure here ends the flow, nothing sent.
+    checkingOffer: {
+      invoke: {
+        src: 'fetchOffer',
+        onDone: { target: 'confirming', actions: assign({ offer: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    confirming: {
       on: { ACCEPT: 'toggling', CANCEL: 'done' },
     },
     toggling: {
@@ -124,5 +141,5 @@ export const subscriptionMachine = setup({
   },
 });
 
-/** A running subscription flow: the warning modal reads it and sends ACCEPT or CANCEL. */
+/** A running subscription flow: the confirmation reads it and sends ACCEPT or CANCEL. */
 export type SubscriptionFlowRef = ActorRefFrom<typeof subscriptionMachine>;

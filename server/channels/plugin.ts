@@ -72,9 +72,14 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
     current,
     accepted: (event) => app.events.emit('submission.accepted', event),
   };
-  const registerUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/register`;
-  const ussd: UssdDeps = { ...channel, registerUrl, log: app.log };
-  const sms: SmsDeps = { ...channel, registerUrl, log: app.log, sms: options.sms };
+  const site = config.publicUrl ?? `http://localhost:${config.port}`;
+  const links = {
+    registerUrl: `${site}/register`,
+    termsUrl: `${site}/tnc`,
+    offer: app.siteContent.site.subscription,
+  };
+  const ussd: UssdDeps = { ...channel, ...links, log: app.log };
+  const sms: SmsDeps = { ...channel, ...links, log: app.log, sms: options.sms };
 
   app.post('/ussd', { schema: { body: UssdBody, querystring: TokenQuery } }, async (request, reply) => {
     const { sessionId, phoneNumber, text = '' } = request.body;
@@ -103,10 +108,10 @@ const channelRoutes: FastifyPluginAsyncTypebox<ChannelOptions> = async (app, opt
   });
 };
 
-/** Pays with play-and-wallet's billing and receipt key; follows the app's `events`. */
+/** Pays with play-and-wallet's billing and receipt key; follows the app's `events` and `siteContent`. */
 export const channels = fp(channelsPlugin, {
   name: 'channels',
   fastify: '5.x',
   dependencies: ['play-and-wallet'],
-  decorators: { fastify: ['events'] },
+  decorators: { fastify: ['events', 'siteContent'] },
 });

@@ -1,17 +1,33 @@
 // POST /api/sms/inbound: one SMS command, answered by SMS through the SMS provider. Each provider
 // message id is worked once (sms_inbound); a repeat only re-sends a reply that could not be sent.
+// Subscribing takes two messages: SUBSCRIBE is answered with the price, the period and the terms, and only
+// a YES within 10 minutes of that answer subscribes (the inbound log, sms_inbound, is the state).
 import { emptyOutcomes, quickPick } from '../../machines/rules/betslip.ts';
 import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { claimSlipCode, paidUnderCode } from '../play/slipCodes.ts';
 import type { SmsProvider } from '../providers/sms.ts';
+import { isSubscribed, SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
 import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
 import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
 import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
+import {
+  alreadySubscribed,
+  nothingToConfirm,
+  type Offer,
+  SMS_CONFIRM_WINDOW_MS,
+  smsOffer,
+  smsSubscribed,
+  subscribeHint,
+} from './subscribeTexts.ts';
 import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';
 
 export interface SmsDeps extends ChannelDeps {
   registerUrl: string;
+  /** The terms page, named with the subscription's price. */
+  termsUrl: string;
+  /** The subscription's price and period (site.json). */
+  offer: Offer;
   sms: SmsProvider;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -23,8 +39,8 @@ export interface InboundSms {
 }
 
 const HELP: Record<Lang, string> = {
-  en: 'Jackpot 14 by SMS: PLAY and 14 picks (1 home, 2 away, 3 draw, (12) for two), e.g. PLAY 1(12)3123123123123. PLAY QP: quick pick. BAL: wallet. RESULTS: your slips.',
-  st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: wallet. LIPHETHO: li-slip.',
+  en: 'Jackpot 14 by SMS: PLAY and 14 picks (1 home, 2 away, 3 draw, (12) for two), e.g. PLAY 1(12)3123123123123. PLAY QP: quick pick. BAL: wallet. RESULTS: your slips. SUBSCRIBE: price and subscribing.',
+  st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: wallet. LIPHETHO: li-slip. NGOLISETSA: theko le ho ingolisetsa.',
 };
 
 const UNKNOWN: Record<Lang, string> = {
@@ -100,7 +116,34 @@ async function commandReply(deps: SmsDeps, msisdn: string, message: InboundSms):
       return slipsText(deps.db, msisdn, lang, 3, true);
     case 'PLAY':
       return play(deps, msisdn, lang, command, message.id);
+    case 'SUBSCRIBE':
+      return (await isSubscribed(deps.db, msisdn))
+        ? alreadySubscribed(lang, deps.offer)
+        : smsOffer(lang, deps.offer, deps.termsUrl);
+    case 'YES':
+      return confirmSubscription(deps, msisdn, lang, message.id);
   }
+}
+
+/**
+ * YES subscribes only when the subscriber was sent the price, period and terms (the answer to a SUBSCRIBE)
+ * within the window before it. Anything else subscribes no one.
+ */
+async function confirmSubscription(deps: SmsDeps, msisdn: string, lang: Lang, id: string): Promise<string> {
+  if (await isSubscribed(deps.db, msisdn)) return alreadySubscribed(lang, deps.offer);
+  const now = deps.now();
+  const recent = await deps.db
+    .selectFrom('sms_inbound')
+    .select('text')
+    .where('msisdn', '=', msisdn)
+    .where('message_id', '<>', id)
+    .where('replied_at', 'is not', null)
+    .where('created_at', '>=', new Date(now.getTime() - SMS_CONFIRM_WINDOW_MS))
+    .limit(50)
+    .execute();
+  if (!recent.some((row) => parseSmsCommand(row.text).kind === 'SUBSCRIBE')) return nothingToConfirm(lang);
+  await setSubscription(deps.db, msisdn, true, SERVICE_ID, now);
+  return smsSubscribed(lang, deps.offer);
 }
 
 async function play(
@@ -143,7 +186,10 @@ async function play(
       key: `sms:${id}`,
     });
   }
-  if (!answer.ok) return refusalText(lang, answer.messageKey);
+  if (!answer.ok) {
+    const refused = refusalText(lang, answer.messageKey);
+    return answer.messageKey === 'SUBSCRIPTION.REQUIRED' ? `${refused} ${subscribeHint(lang)}` : refused;
+  }
   const picks = formatSmsPicks(outcomes);
   return lang === 'en'
     ? `Jackpot 14: slip accepted, ${money(answer.costCents)} paid from your wallet. Picks ${picks}. Reference: ${answer.reference}. Good luck!`

@@ -1,5 +1,6 @@
 // The SMS commands, parsed from a message's text. Pure: the handler (smsRoutes.ts) runs them.
 // Keywords in English and Sesotho; the keyword's language is the reply's (null: the subscriber's own).
+// SUBSCRIBE only answers the price and period; YES (a reply to that answer) is what subscribes.
 import { parseSmsPicks, SLIP_CODE } from '../../machines/rules/channelPicks.ts';
 
 export type Lang = 'st' | 'en';
@@ -7,10 +8,12 @@ export type Lang = 'st' | 'en';
 export type SmsCommand =
   | { kind: 'PLAY'; lang: Lang | null; picks: string[] | 'QUICK'; code: string | null }
   | { kind: 'BAD_PICKS'; lang: Lang | null }
-  | { kind: 'BALANCE' | 'RESULTS' | 'HELP'; lang: Lang | null }
+  | { kind: 'BALANCE' | 'RESULTS' | 'HELP' | 'SUBSCRIBE' | 'YES'; lang: Lang | null }
   | { kind: 'UNKNOWN'; lang: null };
 
-const KEYWORDS: Record<string, { kind: 'PLAY' | 'BALANCE' | 'RESULTS' | 'HELP'; lang: Lang | null }> = {
+type Keyword = Exclude<SmsCommand['kind'], 'BAD_PICKS' | 'UNKNOWN'>;
+
+const KEYWORDS: Record<string, { kind: Keyword; lang: Lang | null }> = {
   PLAY: { kind: 'PLAY', lang: 'en' },
   BAPALA: { kind: 'PLAY', lang: 'st' },
   BAL: { kind: 'BALANCE', lang: null },
@@ -20,6 +23,10 @@ const KEYWORDS: Record<string, { kind: 'PLAY' | 'BALANCE' | 'RESULTS' | 'HELP'; 
   LIPHETHO: { kind: 'RESULTS', lang: 'st' },
   HELP: { kind: 'HELP', lang: 'en' },
   THUSO: { kind: 'HELP', lang: 'st' },
+  SUBSCRIBE: { kind: 'SUBSCRIBE', lang: 'en' },
+  NGOLISETSA: { kind: 'SUBSCRIBE', lang: 'st' },
+  YES: { kind: 'YES', lang: 'en' },
+  EE: { kind: 'YES', lang: 'st' },
 };
 
 const QUICK = new Set(['QP', 'QUICK', 'KAPELE']);

@@ -1,5 +1,6 @@
 // POST /api/ussd (Africa's Talking's callback): works out the screen from the session's inputs
-// (ussdMenu.ts), renders it, and pays through the app's submission code when the subscriber pays.
+// (ussdMenu.ts), renders it, and pays through the app's submission code when the subscriber pays, or
+// subscribes when they confirmed the subscription's price.
 // A gateway retry (same sessionId and text) gets the stored answer; a session idle 180 s has expired.
 import type { Kysely } from 'kysely';
 import {
@@ -13,6 +14,7 @@ import { ussdDigit } from '../../machines/rules/channelPicks.ts';
 import type { Database } from '../db/index.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import type { CachedBetslip } from '../play/currentBetslip.ts';
+import { isSubscribed, SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
 import {
   cannotPlay,
   hasAccount,
@@ -22,6 +24,7 @@ import {
   walletText,
 } from './phoneData.ts';
 import { type ChannelDeps, submitChannelSlip } from './submitChannel.ts';
+import { type Offer, ussdOffer, ussdSubscribed } from './subscribeTexts.ts';
 import {
   accepted,
   howToRegister,
@@ -51,6 +54,10 @@ export interface UssdRequest {
 export interface UssdDeps extends ChannelDeps {
   db: Db;
   registerUrl: string;
+  /** The terms page, named on the subscription's price screen. */
+  termsUrl: string;
+  /** The subscription's price and period (site.json). */
+  offer: Offer;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -144,12 +151,19 @@ async function render(deps: UssdDeps, request: UssdRequest, session: Session, ms
   const state = fold(request.text, session.lang, {
     quickPick: session.quickPick,
     params: betslip?.params ?? null,
+    subscribed: await isSubscribed(deps.db, msisdn),
   });
   const lang = state.lang;
   if (lang !== session.lang && (await preferredLang(deps.db, msisdn)) !== lang) {
     await savePreferredLang(deps.db, msisdn, lang, now);
   }
   if (state.end && 'noRound' in state.end) return end(say(lang, 'noRound'));
+  if (state.end && 'subscribe' in state.end) {
+    // Confirmed on the screen with the price and period. Setting it is idempotent, and the gateway's
+    // retry of this request gets the stored answer.
+    await setSubscription(deps.db, msisdn, true, SERVICE_ID, now);
+    return end(ussdSubscribed(lang, deps.offer));
+  }
   if (state.end) {
     if (!betslip) return end(say(lang, 'noRound'));
     const answer = await submitChannelSlip(deps, {
@@ -218,6 +232,8 @@ async function screen(deps: UssdDeps, state: MenuState, ctx: ScreenContext): Pro
       return con(`${prefix}${await slipsText(deps.db, msisdn, lang, 3)}\n${say(lang, 'backHome')}`);
     case 'LANG':
       return con(`${prefix}${say(lang, 'languages')}\n${say(lang, 'back')}`);
+    case 'SUBSCRIBE':
+      return con(`${prefix}${ussdOffer(lang, deps.offer, deps.termsUrl)}`);
   }
 }
 

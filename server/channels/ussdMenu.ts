@@ -1,12 +1,14 @@
 // The USSD menu as a pure fold over the inputs of a session. The gateway sends every input so far
 // (`text`, joined by `*`), so any instance can work out where the subscriber is from the text alone;
-// only the session's quick pick and starting language come from the database.
+// only the session's quick pick and starting language, and whether the number is subscribed, come from
+// the database. Play for a number that is not subscribed leads to the subscription's price and period
+// with `1` Confirm: subscribing ends the session, so no later fold reads a status it changed.
 import { type BetslipParams, withinLimits } from '../../machines/rules/betslip.ts';
 import { parseUssdPicks } from '../../machines/rules/channelPicks.ts';
 import type { Lang } from './texts.ts';
 
 export type Screen =
-  | { name: 'MAIN' | 'PLAY' | 'QUICK' | 'PICKS1' | 'WALLET' | 'SLIPS' | 'LANG' }
+  | { name: 'MAIN' | 'PLAY' | 'QUICK' | 'PICKS1' | 'WALLET' | 'SLIPS' | 'LANG' | 'SUBSCRIBE' }
   | { name: 'PICKS2'; first: string[] }
   | { name: 'CONFIRM'; picks: string[] };
 
@@ -15,8 +17,8 @@ export interface MenuState {
   lang: Lang;
   /** Why the last input was not taken (the screen is shown again with the reason). */
   error: 'INVALID' | 'LIMITS' | null;
-  /** Where the session ends: paying these picks, or no open round. */
-  end: { pay: string[] } | { noRound: true } | null;
+  /** Where the session ends: paying these picks, subscribing (confirmed), or no open round. */
+  end: { pay: string[] } | { subscribe: true } | { noRound: true } | null;
 }
 
 export interface MenuContext {
@@ -24,6 +26,8 @@ export interface MenuContext {
   quickPick: string[];
   /** The open round's rules, or null when no round is open. */
   params: BetslipParams | null;
+  /** Whether the number holds an enabled subscription (Play asks to subscribe first when not). */
+  subscribed: boolean;
 }
 
 /** Inputs a session may hold; beyond that the text is garbage and the session ends. */
@@ -65,8 +69,10 @@ export function step(state: MenuState, rawInput: string, ctx: MenuContext): Menu
   const screen = top(state);
   switch (screen.name) {
     case 'MAIN':
-      if (input === '1')
-        return ctx.params ? push(state, { name: 'PLAY' }) : { ...state, end: { noRound: true } };
+      if (input === '1') {
+        if (!ctx.params) return { ...state, end: { noRound: true } };
+        return push(state, { name: ctx.subscribed ? 'PLAY' : 'SUBSCRIBE' });
+      }
       return MAIN_CHOICES[input] ? push(state, MAIN_CHOICES[input]) : invalid;
     case 'PLAY':
       if (input === '1') return push(state, { name: 'QUICK' });
@@ -87,6 +93,8 @@ export function step(state: MenuState, rawInput: string, ctx: MenuContext): Menu
     }
     case 'CONFIRM':
       return input === '1' ? { ...state, error: null, end: { pay: screen.picks } } : invalid;
+    case 'SUBSCRIBE':
+      return input === '1' ? { ...state, error: null, end: { subscribe: true } } : invalid;
     case 'LANG':
       if (input === '1' || input === '2') {
         return { ...state, lang: input === '1' ? 'st' : 'en', stack: [{ name: 'MAIN' }], error: null };

@@ -55,7 +55,7 @@ export const PHONE_HTML = `<!doctype html>
       <input id="sms-text" aria-label="SMS text" value="HELP" autocomplete="off">
       <button type="submit">Send SMS</button>
     </form>
-    <small>PLAY 1(12)3... or PLAY QP, BAL, RESULTS, HELP (BAPALA, CHELETE, LIPHETHO, THUSO).</small>
+    <small>PLAY 1(12)3... or PLAY QP, BAL, RESULTS, HELP, SUBSCRIBE then YES (BAPALA, CHELETE, LIPHETHO, THUSO, NGOLISETSA then EE).</small>
     <ol id="thread" data-testid="sms-thread"></ol>
   </section>
 </main>

@@ -1,5 +1,5 @@
 // Subscribe button: only for a signed-in user known not to be subscribed; the flow, the
-// warning modal and the toast are the shared SubscribeNowButton's. Lazy: the button shows only once the
+// confirmation (price, period, terms) and the toast are the shared SubscribeNowButton's. Lazy: the button shows only once the
 // subscription status has loaded, so its code (the flows machine, the toast) downloads alongside that
 // call rather than in the first load.
 import { lazy, Suspense } from 'react';

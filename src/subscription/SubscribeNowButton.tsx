@@ -1,6 +1,7 @@
-// A ready-made Subscribe button for the header and the Account screen: shown only when the subscriber is
-// known not to be subscribed, runs the subscription flow (warning modal when other subscriptions exist) and
-// tells the outcome in a 5 s toast. The modal's code loads only when a flow starts.
+// A ready-made Subscribe button for the header, the /play prompt and the Account screen: shown only when
+// the subscriber is known not to be subscribed, runs the subscription flow (a confirmation with the price,
+// the period, the terms and any other subscriptions; nothing is sent before ACCEPT) and tells the outcome in
+// a 5 s toast. The modal's code loads only when a flow starts.
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react';
@@ -8,11 +9,11 @@ import { Toast, type ToastMessage } from '../components/Toast';
 import { useServerMessage } from '../i18n/serverMessages';
 import { type SubscriptionFlow, type SubscriptionOutcome, useSubscription } from './useSubscription';
 
-const loadWarning = () => import('./SubscriptionWarning');
-const SubscriptionWarning = lazy(loadWarning);
+const loadConfirm = () => import('./SubscribeConfirm');
+const SubscribeConfirm = lazy(loadConfirm);
 
-/** The other-subscriptions warning while `flow` waits for ACCEPT or Cancel. */
-export function SubscriptionWarningHost({
+/** The confirmation while `flow` waits for ACCEPT or Cancel. */
+export function SubscribeConfirmHost({
   flow,
   returnFocus,
 }: {
@@ -20,16 +21,18 @@ export function SubscriptionWarningHost({
   /** Where focus goes when the modal closes, usually the button that opened it. */
   returnFocus?: RefObject<HTMLElement | null>;
 }) {
-  const open = useSelector(flow, (s) => s.matches('warning'));
+  const open = useSelector(flow, (s) => s.matches('confirming'));
   const others = useSelector(flow, (s) => s.context.others);
+  const offer = useSelector(flow, (s) => s.context.offer);
   useEffect(() => {
-    void loadWarning(); // fetch the modal's chunk while the status calls run
+    void loadConfirm(); // fetch the modal's chunk while the status calls run
   }, []);
-  if (!open) return null;
+  if (!open || !offer) return null;
   return (
     <Suspense fallback={null}>
-      <SubscriptionWarning
+      <SubscribeConfirm
         others={others}
+        offer={offer}
         onAccept={() => flow.send({ type: 'ACCEPT' })}
         onCancel={() => flow.send({ type: 'CANCEL' })}
         returnFocusTo={returnFocus?.current}
@@ -82,7 +85,7 @@ export function SubscribeNowButton({
           {children ?? t`Subscribe`}
         </button>
       )}
-      {flow && <SubscriptionWarningHost flow={flow} returnFocus={button} />}
+      {flow && <SubscribeConfirmHost flow={flow} returnFocus={button} />}
       <Toast toast={toast} onClose={clearOutcome} />
     </>
   );

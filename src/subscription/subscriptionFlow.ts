@@ -3,6 +3,7 @@
 import { fromPromise } from 'xstate';
 import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
 import { fetchOtherSubscriptions, fetchSubscriberInfo, toggleSubscription } from '../api/wallet';
+import { fetchSite } from '../content/site';
 import { i18n } from '../i18n/i18n';
 import type { SessionReader } from '../session/service';
 
@@ -12,6 +13,8 @@ export const subscriptionFlow = (session: Pick<SessionReader, 'user'>) =>
     actors: {
       fetchStatus: fromPromise(async () => (await fetchSubscriberInfo()).isSubscriptionEnabled),
       fetchOthers: fromPromise(() => fetchOtherSubscriptions()),
+      // The price every screen shows (one fetch per page load, shared).
+      fetchOffer: fromPromise(async () => (await fetchSite()).subscription),
       toggle: fromPromise(({ input }: { input: { enableSubscription: boolean } }) =>
         toggleSubscription({
           msisdn: session.user(),

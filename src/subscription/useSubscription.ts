@@ -20,11 +20,11 @@ export type SubscriptionFlow = SubscriptionFlowRef;
 export interface UseSubscription {
   /** undefined until the status has loaded. */
   isSubscribed: boolean | undefined;
-  /** A flow is running (its code loading, checking, warning shown, or toggling). */
+  /** A flow is running (its code loading, checking, confirmation shown, or toggling). */
   busy: boolean;
   /** Starts the toggle (subscribe when not subscribed); ignored while busy or while the status is unknown. */
   toggle: () => void;
-  /** The running flow: render <SubscriptionWarningHost flow={flow} /> to show its warning modal. */
+  /** The running flow: render <SubscribeConfirmHost flow={flow} /> to show its confirmation. */
   flow: SubscriptionFlow | null;
   outcome: SubscriptionOutcome | null;
   clearOutcome: () => void;

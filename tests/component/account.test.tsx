@@ -130,11 +130,19 @@ describe('account details', () => {
     expect(screen.queryByRole('button', { name: 'Subscribe now' })).not.toBeInTheDocument();
   });
 
-  it('subscribe now posts enableSubscription true and the status turns Enabled', async () => {
+  it('subscribe now confirms the price first, then posts enableSubscription true and the status turns Enabled', async () => {
     const sent = account({ info: subscriber({ isSubscriptionEnabled: false }) });
     const { user } = await openAccount();
     await waitFor(() => expect(detail('account-subscription')).toBe('Disabled'));
     await user.click(screen.getByRole('button', { name: 'Subscribe now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
+    expect(dialog).toHaveTextContent('Jackpot 14 costs M 5.00 a week.');
+    expect(within(dialog).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/tnc',
+    );
+    expect(sent['toggle-subscription']).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'ACCEPT' }));
     await waitFor(() => expect(detail('account-subscription')).toBe('Enabled'));
     expect(sent['toggle-subscription']).toEqual([
       { msisdn: '26650000001', lang: 'en', enableSubscription: true },
@@ -175,8 +183,11 @@ describe('account details', () => {
     expect(sent['toggle-subscription']).toEqual([
       { msisdn: '26650000001', lang: 'en', enableSubscription: false },
     ]);
-    // Subscribing again is the same button as for anyone not subscribed.
+    // Subscribing again is the same button, and the same confirmation, as for anyone not subscribed.
     await user.click(await screen.findByRole('button', { name: 'Subscribe now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
+    expect(sent['toggle-subscription']).toHaveLength(1);
+    await user.click(within(confirm).getByRole('button', { name: 'ACCEPT' }));
     await waitFor(() => expect(detail('account-subscription')).toBe('Enabled'));
     expect(sent['toggle-subscription']).toHaveLength(2);
   });

@@ -131,6 +131,11 @@ describe('clear play', () => {
       }),
     );
     await user.click(await within(prompt).findByRole('button', { name: 'Subscribe now' }));
+    // The confirmation with the price comes first (tests/component/subscribe-confirm.test.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Jackpot 14?' }, { timeout: 5000 });
+    expect(toggled).toBeNull();
+    const accept = within(dialog).getByRole('button', { name: 'ACCEPT' });
+    await waitFor(() => user.click(accept));
     await waitFor(() => expect(toggled).toMatchObject({ enableSubscription: true }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Subscription' })).not.toBeInTheDocument(),

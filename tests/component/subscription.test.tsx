@@ -1,6 +1,6 @@
-// Subscribing from the header: the status is fetched first, other subscriptions
-// bring up the warning modal, Cancel sends nothing, ACCEPT toggles; with none it toggles at once; a
-// status changed elsewhere only syncs.
+// Subscribing from the header: the status is fetched first, then a confirmation with the price and period
+// (and the other subscriptions, if any); Cancel sends nothing, ACCEPT toggles; a status changed elsewhere
+// only syncs.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,9 @@ describe('subscription', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Daily Horoscope', 'Football News']);
+    expect(within(dialog).getByTestId('subscription-price')).toHaveTextContent(
+      'Jackpot 14 costs M 5.00 a week.',
+    );
     // Radix lifts the page's `pointer-events: none` from the dialog a frame after it mounts: a click
     // before that is refused by user-event, so it is retried until the dialog takes clicks.
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
@@ -96,12 +99,16 @@ describe('subscription', () => {
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
   });
 
-  it('subscribes at once, without the modal, when there are no other subscriptions', async () => {
+  it('asks with the price and period even when there are no other subscriptions', async () => {
     const toggles = subscriptionServer({ subscribed: false, others: [] });
     const { user } = await openPlay();
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Jackpot 14?' }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('Jackpot 14 costs M 5.00 a week.');
+    expect(toggles).toEqual([]);
+    const accept = within(dialog).getByRole('button', { name: 'ACCEPT' });
+    await waitFor(() => user.click(accept));
     await waitFor(() => expect(toggles).toHaveLength(1));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument());
   });
 
@@ -123,6 +130,9 @@ describe('subscription', () => {
     server.use(http.post(`${P}/toggle-subscription`, () => HttpResponse.error()));
     const { user } = await openPlay();
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const accept = within(dialog).getByRole('button', { name: 'ACCEPT' });
+    await waitFor(() => user.click(accept));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your subscription could not be changed.');
     expect(alert).toHaveTextContent('No network connection.');

@@ -128,6 +128,15 @@ describe('clear play', () => {
     expect(promptBox!.y).toBeLessThan(firstMatch!.y);
     expect(promptBox!.y + promptBox!.height).toBeLessThanOrEqual(740);
     await shot(page, 'clear-play-subscribe-en');
+    // Tapping it asks first: the price and period with the terms; Cancel subscribes no one.
+    await prompt.getByRole('button', { name: 'Subscribe now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('subscription-price').textContent()).toContain('M 5.00 a week');
+    await shot(page, 'clear-play-subscribe-confirm-en');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await prompt.getByRole('button', { name: 'Subscribe now' }).isVisible()).toBe(true);
     await page.getByTestId('lang-st').click();
     await page.getByRole('region', { name: 'Ngoliso' }).waitFor();
     await shot(page, 'clear-play-subscribe-st');

@@ -65,7 +65,7 @@ describe('launch readiness', () => {
     await context.close();
   });
 
-  it('unsubscribes after a confirmation and subscribes again from the account page', async () => {
+  it('unsubscribes after a confirmation and subscribes again from the account page after seeing the price', async () => {
     const { context, page } = await e2e.phonePage();
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     await signIn(page);
@@ -84,6 +84,16 @@ describe('launch readiness', () => {
     await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Disabled');
 
     await page.getByRole('button', { name: 'Subscribe now' }).click();
+    // Subscribing again shows the price and period, with the terms, before anything is sent.
+    const confirm = page.getByRole('dialog', { name: 'Subscribe to Jackpot 14?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Jackpot 14 costs M 5.00 a week.');
+    expect(await confirm.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
+      '/tnc',
+    );
+    expect(await page.getByTestId('account-subscription').textContent()).toBe('Disabled');
+    await shot(page, 'launch-subscribe-confirm-en');
+    await confirm.getByRole('button', { name: 'ACCEPT' }).click();
     await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Enabled');
     await page.reload();
     await expect.poll(() => page.getByTestId('account-subscription').textContent(), POLL).toBe('Enabled');

@@ -161,6 +161,7 @@ describe('wallet flows', () => {
       'Daily Horoscope',
       'Football News',
     ]);
+    expect(await dialog.getByTestId('subscription-price').textContent()).toContain('M 5.00 a week');
     await shot(page, 'flows-subscribe-modal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

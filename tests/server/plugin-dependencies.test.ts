@@ -22,6 +22,8 @@ describe('plugin dependencies', () => {
   it.each(cases)('%s alone does not boot: it needs %s', async (name, plugin, missing) => {
     const app = Fastify();
     app.decorate('events', createEventBus());
+    // Declared decorators are checked before dependencies: the app's own ones are there.
+    app.decorate('siteContent', {} as never);
     app.register(plugin, {} as never);
     const error = await app.ready().then(
       () => null,

@@ -159,7 +159,7 @@ describeEachDb('USSD', (t) => {
     expect(Number(slip?.cost_cents)).toBe(price);
   });
 
-  it('ends with a short reason and charges nothing: empty wallet, no subscription, a pause, a weekly limit', async () => {
+  it('ends with a short reason and charges nothing: empty wallet, a pause, a weekly limit (no subscription: the price to confirm)', async () => {
     const tt = t();
     await seedPlay(tt);
     const empty = '26650009905';
@@ -172,8 +172,9 @@ describeEachDb('USSD', (t) => {
     const unsubscribed = '26650009906';
     await addSubscriber(tt, unsubscribed, { walletCents: 10_00 });
     await setSubscription(tt.db.kysely, unsubscribed, false);
+    // Not an end any more: the subscription's price, to confirm (tests/server/channel-subscribe.test.ts).
     const [, play] = await walk(tt, unsubscribed, ['', '1']);
-    expect(play).toMatch(/^END U hloka ho ngolisetsa/);
+    expect(play).toMatch(/^CON Ingolisetse ho bapala Jackpot 14: M 5\.00 ka beke\./);
 
     const paused = '26650009907';
     await addSubscriber(tt, paused, { walletCents: 10_00 });

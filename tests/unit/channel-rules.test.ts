@@ -73,6 +73,13 @@ describe('SMS commands', () => {
     expect(parseSmsCommand('LIPHETHO')).toEqual({ kind: 'RESULTS', lang: 'st' });
     expect(parseSmsCommand('Help')).toEqual({ kind: 'HELP', lang: 'en' });
     expect(parseSmsCommand('THUSO')).toEqual({ kind: 'HELP', lang: 'st' });
+    expect(parseSmsCommand('subscribe')).toEqual({ kind: 'SUBSCRIBE', lang: 'en' });
+    expect(parseSmsCommand('Ngolisetsa')).toEqual({ kind: 'SUBSCRIBE', lang: 'st' });
+    expect(parseSmsCommand('yes')).toEqual({ kind: 'YES', lang: 'en' });
+    expect(parseSmsCommand('EE')).toEqual({ kind: 'YES', lang: 'st' });
+    // A confirmation is one word: anything around it is not one.
+    expect(parseSmsCommand('YES PLEASE').kind).toBe('UNKNOWN');
+    expect(parseSmsCommand('SUBSCRIBE NOW').kind).toBe('UNKNOWN');
   });
 
   it('tells bad picks from unknown commands', () => {
@@ -85,7 +92,7 @@ describe('SMS commands', () => {
 });
 
 describe('USSD menu fold', () => {
-  const ctx: MenuContext = { quickPick: Array(14).fill('1'), params: PARAMS };
+  const ctx: MenuContext = { quickPick: Array(14).fill('1'), params: PARAMS, subscribed: true };
 
   it('goes back with 0 and home with 00', () => {
     expect(top(fold('1*2*0', 'st', ctx)).name).toBe('PLAY');
@@ -110,6 +117,31 @@ describe('USSD menu fold', () => {
     const english = fold('4*2', 'st', ctx);
     expect([english.lang, top(english).name]).toEqual(['en', 'MAIN']);
     expect(fold('4*3', 'st', ctx).error).toBe('INVALID');
+  });
+});
+
+describe('USSD subscribing', () => {
+  const ctx: MenuContext = { quickPick: Array(14).fill('1'), params: PARAMS, subscribed: false };
+
+  it('Play for a number not subscribed asks to subscribe, and only 1 there subscribes', () => {
+    expect(top(fold('1', 'st', ctx)).name).toBe('SUBSCRIBE');
+    expect(fold('1', 'st', ctx).end).toBeNull();
+    expect(fold('1*1', 'en', ctx).end).toEqual({ subscribe: true });
+    for (const input of ['2', '9', '11', 'YES']) {
+      const other = fold(`1*${input}`, 'en', ctx);
+      expect(other.end, input).toBeNull();
+      expect([top(other).name, other.error], input).toEqual(['SUBSCRIBE', 'INVALID']);
+    }
+  });
+
+  it('0 goes back without subscribing; a finished session takes no more input', () => {
+    const back = fold('1*0', 'st', ctx);
+    expect([top(back).name, back.end]).toEqual(['MAIN', null]);
+    expect(fold('1*1*1*1', 'st', ctx).end).toEqual({ subscribe: true });
+  });
+
+  it('no round open ends as before, subscribed or not', () => {
+    expect(fold('1', 'st', { ...ctx, params: null }).end).toEqual({ noRound: true });
   });
 });
 

@@ -4,13 +4,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { outcomeOf, subscriptionFlowsMachine } from '../../machines/subscription/subscriptionFlowsMachine';
-import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+import { type SubscriptionOffer, subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+
+const WEEKLY: SubscriptionOffer = { price: 5, period: 'week' };
 
 const flowLogic = (server: boolean, others: string[] = []) =>
   subscriptionMachine.provide({
     actors: {
       fetchStatus: fromPromise(async () => server),
       fetchOthers: fromPromise(async () => others),
+      fetchOffer: fromPromise<SubscriptionOffer>(async () => WEEKLY),
       toggle: fromPromise(async ({ input }: { input: { enableSubscription: boolean } }) => ({
         isSubscribed: input.enableSubscription,
       })),
@@ -34,18 +37,21 @@ describe('subscription flows machine', () => {
   it('runs one flow per click and keeps how it ended', async () => {
     const { actor, stored } = start(async () => flowLogic(false));
     actor.send({ type: 'TOGGLE', isSubscribed: false });
+    const flow = (await waitFor(actor, (s) => s.matches('running'))).context.flow!;
+    await waitFor(flow, (s) => s.matches('confirming'));
+    flow.send({ type: 'ACCEPT' });
     const after = await waitFor(actor, (s) => s.matches('idle') && s.context.outcome !== null);
     expect(after.context.outcome).toEqual({ kind: 'subscribed', id: 1 });
     expect(after.context.flow).toBeNull();
     expect(stored).toEqual([true]);
   });
 
-  it('shows the running flow for its warning, and ignores clicks while it runs', async () => {
+  it('shows the running flow for its confirmation, and ignores clicks while it runs', async () => {
     const { actor, loads } = start(async () => flowLogic(false, ['Football News']));
     actor.send({ type: 'TOGGLE', isSubscribed: false });
     actor.send({ type: 'TOGGLE', isSubscribed: false });
     const flow = (await waitFor(actor, (s) => s.matches('running'))).context.flow!;
-    await waitFor(flow, (s) => s.matches('warning'));
+    await waitFor(flow, (s) => s.matches('confirming'));
     actor.send({ type: 'TOGGLE', isSubscribed: false });
     expect(loads).toHaveBeenCalledTimes(1);
     flow.send({ type: 'CANCEL' });
@@ -82,6 +88,7 @@ describe('subscription flows machine', () => {
             return false;
           }),
           fetchOthers: fromPromise<string[]>(async () => []),
+          fetchOffer: fromPromise<SubscriptionOffer>(async () => WEEKLY),
           toggle: fromPromise(toggle),
         },
       }),

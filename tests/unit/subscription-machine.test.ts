@@ -1,15 +1,18 @@
-// The subscription toggle (status first, the warning when there are other subscriptions), with stub actors:
-// which calls are made, in which order, and what status the flow ends with.
+// The subscription toggle (status first; subscribing always waits for ACCEPT on a confirmation that has the
+// price, the period and any other subscriptions), with stub actors: which calls are made, in which order,
+// and what status the flow ends with.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+import { type SubscriptionOffer, subscriptionMachine } from '../../machines/subscription/subscriptionMachine';
+
+const WEEKLY: SubscriptionOffer = { price: 5, period: 'week' };
 
 interface Stubs {
   server: boolean;
   others?: string[];
   /** The toggle answers this status (defaults to what was asked). */
   toggleAnswer?: boolean;
-  fail?: 'status' | 'others' | 'toggle';
+  fail?: 'status' | 'others' | 'offer' | 'toggle';
 }
 
 function run(known: boolean, stubs: Stubs) {
@@ -24,6 +27,10 @@ function run(known: boolean, stubs: Stubs) {
       fetchOthers: fromPromise(async () => {
         calls.push('others');
         return stubs.fail === 'others' ? refuse() : (stubs.others ?? []);
+      }),
+      fetchOffer: fromPromise<SubscriptionOffer>(async () => {
+        calls.push('offer');
+        return stubs.fail === 'offer' ? refuse() : WEEKLY;
       }),
       toggle: fromPromise(async ({ input }: { input: { enableSubscription: boolean } }) => {
         calls.push(`toggle:${input.enableSubscription}`);
@@ -43,28 +50,38 @@ const finished = async (actor: ReturnType<typeof run>['actor']) => {
 };
 
 describe('subscription machine', () => {
-  it('subscribes at once when there are no other subscriptions', async () => {
+  it('asks to confirm with the price and period even with no other subscriptions, and toggles only after ACCEPT', async () => {
     const { actor, calls } = run(false, { server: false, others: [] });
-    expect(await finished(actor)).toEqual({ isSubscribed: true, error: null });
-    expect(calls).toEqual(['status', 'others', 'toggle:true']);
-  });
-
-  it('shows the warning when there are other subscriptions and toggles only after ACCEPT', async () => {
-    const { actor, calls } = run(false, { server: false, others: ['Daily Horoscope', 'Football News'] });
-    const warning = await waitFor(actor, (s) => s.matches('warning'));
-    expect(warning.context.others).toEqual(['Daily Horoscope', 'Football News']);
-    expect(calls).toEqual(['status', 'others']);
+    const confirming = await waitFor(actor, (s) => s.matches('confirming'));
+    expect(confirming.context.offer).toEqual(WEEKLY);
+    expect(confirming.context.others).toEqual([]);
+    // Nothing is sent while the subscriber reads the price.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toEqual(['status', 'others', 'offer']);
     actor.send({ type: 'ACCEPT' });
     expect(await finished(actor)).toEqual({ isSubscribed: true, error: null });
-    expect(calls).toEqual(['status', 'others', 'toggle:true']);
+    expect(calls).toEqual(['status', 'others', 'offer', 'toggle:true']);
   });
 
-  it('Cancel closes the warning without toggling', async () => {
-    const { actor, calls } = run(false, { server: false, others: ['Football News'] });
-    await waitFor(actor, (s) => s.matches('warning'));
-    actor.send({ type: 'CANCEL' });
-    expect(await finished(actor)).toEqual({ isSubscribed: false, error: null });
-    expect(calls).toEqual(['status', 'others']);
+  it('lists the other subscriptions with the offer and toggles only after ACCEPT', async () => {
+    const { actor, calls } = run(false, { server: false, others: ['Daily Horoscope', 'Football News'] });
+    const confirming = await waitFor(actor, (s) => s.matches('confirming'));
+    expect(confirming.context.others).toEqual(['Daily Horoscope', 'Football News']);
+    expect(confirming.context.offer).toEqual(WEEKLY);
+    expect(calls).toEqual(['status', 'others', 'offer']);
+    actor.send({ type: 'ACCEPT' });
+    expect(await finished(actor)).toEqual({ isSubscribed: true, error: null });
+    expect(calls).toEqual(['status', 'others', 'offer', 'toggle:true']);
+  });
+
+  it('Cancel closes the confirmation without toggling, with or without other subscriptions', async () => {
+    for (const others of [[], ['Football News']]) {
+      const { actor, calls } = run(false, { server: false, others });
+      await waitFor(actor, (s) => s.matches('confirming'));
+      actor.send({ type: 'CANCEL' });
+      expect(await finished(actor)).toEqual({ isSubscribed: false, error: null });
+      expect(calls).toEqual(['status', 'others', 'offer']);
+    }
   });
 
   it('only syncs when the server already differs from what the client knew', async () => {
@@ -77,7 +94,7 @@ describe('subscription machine', () => {
     expect(endedElsewhere.calls).toEqual(['status']);
   });
 
-  it('unsubscribes with the opposite state and no warning', async () => {
+  it('unsubscribes with the opposite state and no confirmation (the Unsubscribe dialog came first)', async () => {
     const { actor, calls } = run(true, { server: true, others: ['Football News'] });
     expect(await finished(actor)).toEqual({ isSubscribed: false, error: null });
     expect(calls).toEqual(['status', 'toggle:false']);
@@ -85,24 +102,38 @@ describe('subscription machine', () => {
 
   it("keeps the toggle's answer as the status, whatever was asked", async () => {
     const { actor } = run(false, { server: false, toggleAnswer: false });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'ACCEPT' });
     expect(await finished(actor)).toEqual({ isSubscribed: false, error: null });
   });
 
   it('a failed call ends the flow with its message key and the status unchanged', async () => {
-    for (const fail of ['status', 'others', 'toggle'] as const) {
+    for (const fail of ['status', 'others', 'offer', 'toggle'] as const) {
       const { actor, calls } = run(false, { server: false, fail });
+      if (fail === 'toggle') {
+        await waitFor(actor, (s) => s.matches('confirming'));
+        actor.send({ type: 'ACCEPT' });
+      }
       expect(await finished(actor)).toEqual({ isSubscribed: false, error: 'ERRORS.NETWORK' });
       expect(calls.at(-1)).toBe(fail === 'toggle' ? 'toggle:true' : fail);
     }
   });
 
-  it('ignores ACCEPT before the warning is shown', () => {
+  it('never subscribes when the price cannot be had: no confirmation, no toggle', async () => {
+    const { actor, calls } = run(false, { server: false, fail: 'offer' });
+    const snap = await waitFor(actor, (s) => s.status === 'done');
+    expect(snap.value).toBe('failed');
+    expect(calls).not.toContain('toggle:true');
+  });
+
+  it('ignores ACCEPT before the confirmation is shown', () => {
     const snap = subscriptionMachine.resolveState({
       value: 'checkingStatus',
       context: {
         known: false,
         isSubscribed: false,
         others: [],
+        offer: null,
         error: null,
       },
     });
