@@ -24,10 +24,11 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * What /play may load before it is interactive (npm run bench and tests/e2e/budget.test.ts hold it).
- * 131 KB since reduced systems and pick shares came to /play (+0.6 KB, after terser's second pass won
- * back 0.3 KB); the data-cost issue lowers it.
+ * 132 KB since the consent issue put the step-up sign-in in the session machine, the confirm step in the
+ * subscription flow, the unsent-slip check in Sign out and the lettered team badge on /play (+1.1 KB;
+ * 131 KB before, for reduced systems and pick shares); the data-cost issue lowers it.
  */
-export const FIRST_LOAD_BUDGET = { jsGzip: 131 * 1024, cssGzip: 20 * 1024 };
+export const FIRST_LOAD_BUDGET = { jsGzip: 132 * 1024, cssGzip: 20 * 1024 };
 /** The route whose first load is measured. */
 export const PLAY_ROUTE = ['src/screens/play/PlayScreen.tsx'];
 
