@@ -96,7 +96,9 @@ describe('operator flow', () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     await admin.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('DRAFT');
+    await expect
+      .poll(() => card(admin).locator('.admin-status').getAttribute('data-status'), WAIT)
+      .toBe('DRAFT');
 
     // Publishing says what will happen first: the demo round is still open, so this one waits.
     await card(admin).getByRole('button', { name: 'Publish' }).click();
@@ -106,14 +108,18 @@ describe('operator flow', () => {
     await expect
       .poll(() => notice(admin).textContent(), WAIT)
       .toBe(`Betslip ${SID} scheduled: it goes live when the current round ends.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('SCHEDULED');
+    await expect
+      .poll(() => card(admin).locator('.admin-status').getAttribute('data-status'), WAIT)
+      .toBe('SCHEDULED');
     expect(await card(admin).getByRole('button', { name: 'Publish' }).count()).toBe(0);
 
     // The demo round ends: the scheduled one goes live.
     const demoEnded = await fetch(`${e2e.server.url}/dev/close-current-betslip`, { method: 'POST' });
     expect((await demoEnded.json()).sid).not.toBe(SID);
     await admin.reload();
-    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('CURRENT');
+    await expect
+      .poll(() => card(admin).locator('.admin-status').getAttribute('data-status'), WAIT)
+      .toBe('CURRENT');
 
     // The subscriber plays it: 14 singles, paid from the wallet.
     await signIn(phone);
@@ -141,7 +147,7 @@ describe('operator flow', () => {
     // Too early: no results yet, and the operator is told so in words (the preview comes first).
     await admin.reload();
     await card(admin).waitFor();
-    expect(await card(admin).textContent()).toContain('CURRENT');
+    expect(await card(admin).locator('.admin-status').getAttribute('data-status')).toBe('CURRENT');
     await card(admin).getByRole('button', { name: 'Settle' }).click();
     await expect
       .poll(() => admin.getByRole('alert').textContent(), WAIT)
@@ -181,7 +187,9 @@ describe('operator flow', () => {
     await expect
       .poll(() => notice(admin).textContent(), WAIT)
       .toBe(`Betslip ${SID} settled. Winners: 1. Paid: M ${money(jackpot)}.`);
-    await expect.poll(() => card(admin).locator('.admin-status').textContent(), WAIT).toBe('SETTLED');
+    await expect
+      .poll(() => card(admin).locator('.admin-status').getAttribute('data-status'), WAIT)
+      .toBe('SETTLED');
     // Nothing more to do on a settled round.
     expect(await card(admin).getByRole('button').count()).toBe(0);
     await shot(admin, 'admin-1280');

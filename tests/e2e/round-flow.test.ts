@@ -45,7 +45,9 @@ const maseru = (ms: number) => new Date(ms + 2 * 3_600_000).toISOString().slice(
 
 const notice = (page: Page) => page.locator('.admin-notice-sticky');
 const card = (page: Page, sid: string) => page.locator('li.admin-card').filter({ hasText: sid });
-const statusOf = (page: Page, sid: string) => card(page, sid).locator('.admin-status').textContent();
+/** The round's status code (the chip itself shows it in the operator's words). */
+const statusOf = (page: Page, sid: string) =>
+  card(page, sid).locator('.admin-status').getAttribute('data-status');
 
 /** Nothing wider than the viewport, and every visible button of the screen a finger high. */
 async function fits(page: Page) {
@@ -217,7 +219,7 @@ describe('an operator runs whole rounds on /admin', () => {
     await openAdmin(phone);
     const demo = (await desk
       .locator('li.admin-card')
-      .filter({ hasText: 'CURRENT' })
+      .filter({ has: desk.locator('[data-status="CURRENT"]') })
       .locator('strong')
       .textContent())!;
 
@@ -338,11 +340,10 @@ describe('an operator runs whole rounds on /admin', () => {
       await desk.getByLabel('Subscriber or betslip').fill(sid);
       await desk.getByRole('button', { name: 'Show' }).click();
       await expect.poll(() => log.locator('tr').first().locator('td').nth(3).textContent()).toBe(sid);
-      const done = await log
-        .locator('tr')
-        .evaluateAll((trs) =>
-          trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[2]?.textContent}`),
-        );
+      const done = await log.locator('tr').evaluateAll((trs) =>
+        // The action reads in words; its code is the cell's title.
+        trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[2]?.getAttribute('title')}`),
+      );
       for (const action of ['CREATE', 'PUBLISH', 'RESULT', 'PREVIEW', 'SETTLE'])
         expect(done, `${action} ${sid}`).toContain(`admin BETSLIP.${action}`);
       expect(done.filter((d) => d === 'admin BETSLIP.RESULT')).toHaveLength(14);
@@ -350,7 +351,7 @@ describe('an operator runs whole rounds on /admin', () => {
     await desk.getByLabel('Subscriber or betslip').fill('betslips');
     await desk.getByRole('button', { name: 'Show' }).click();
     await expect
-      .poll(() => log.locator('tr').first().locator('td').nth(2).textContent())
+      .poll(() => log.locator('tr').first().locator('td').nth(2).getAttribute('title'))
       .toBe('BETSLIPS.LIST');
     // One preview of B: the refused one left none.
     expect(await auditRows(`action=BETSLIP.PREVIEW&target=${b}`)).toHaveLength(1);
