@@ -1,7 +1,8 @@
 // The amount field: an M prefix, thousands separators and at most two decimals as typed (a typed comma
 // before cents is the decimal mark: many Android keypads offer only a comma), padded to two decimals on
-// blur, cleared when zero or empty. What could mean two amounts is refused with a reason, the field kept. The caller keeps the shown text; send
-// `amountToWire(value)` (machines/rules/amount.ts), which is the text without anything but digits and dot.
+// blur, cleared when zero or empty. What could mean two amounts is refused with a reason, the field kept.
+// The caller keeps the shown text; send `amountToWire(value)` (machines/rules/amount.ts), which is the
+// text without anything but digits and dot.
 import { useLingui } from '@lingui/react/macro';
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { padAmountInput, readAmountChange } from '../../machines/rules/amount';
