@@ -29,8 +29,8 @@ export interface PickCounts {
   doubles: number;
   /** Matches with three picks. */
   triples: number;
-  /** What the toast panel calls 'doubles': matches with two or more picks. */
-  shownDoubles: number;
+  /** Matches with two or more picks: what the round's multipleChance caps. */
+  multiples: number;
 }
 
 /** Counts singles, doubles and triples of a slip. */
@@ -44,7 +44,7 @@ export function countPicks(outcomes: readonly Outcome[]): PickCounts {
     if (o.length === 2) doubles++;
     else if (o.length >= 3) triples++;
   }
-  return { placedBets, doubles, triples, shownDoubles: doubles + triples };
+  return { placedBets, doubles, triples, multiples: doubles + triples };
 }
 
 /**
@@ -70,9 +70,9 @@ export function tapOutcome(
   } else if (current.includes(digit)) {
     next[index] = current.replace(digit, '') || null;
   } else {
-    const { shownDoubles, triples } = countPicks(outcomes);
+    const { multiples, triples } = countPicks(outcomes);
     const canAdd =
-      (current.length === 1 && shownDoubles < params.multipleChance) ||
+      (current.length === 1 && multiples < params.multipleChance) ||
       (current.length === 2 && triples < params.thirdChance);
     next[index] = canAdd ? current + digit : current.slice(0, -1) + digit;
   }
@@ -150,8 +150,8 @@ export function predictionToOutcome(prediction: number): Outcome {
 
 /** True when a slip stays within multipleChance and thirdChance. */
 export function withinLimits(outcomes: readonly Outcome[], params: BetslipParams): boolean {
-  const { shownDoubles, triples } = countPicks(outcomes);
-  return shownDoubles <= params.multipleChance && triples <= params.thirdChance;
+  const { multiples, triples } = countPicks(outcomes);
+  return multiples <= params.multipleChance && triples <= params.thirdChance;
 }
 
 export interface PredictionDto {

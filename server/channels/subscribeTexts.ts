@@ -30,7 +30,7 @@ export const ussdOffer = (lang: Lang, offer: Offer, termsUrl: string): string =>
 export const ussdSubscribed = (lang: Lang, offer: Offer): string =>
   lang === 'en'
     ? `You are subscribed to Jackpot 14: ${offerPrice(lang, offer)}. Dial again to play. Good luck!`
-    : `U ngolisitse ho Jackpot 14: ${offerPrice(lang, offer)}. Letsetsa hape ho bapala. Mahlohonolo!`;
+    : `U ingoliselitse Jackpot 14: ${offerPrice(lang, offer)}. Letsetsa hape ho bapala. Mahlohonolo!`;
 
 /** The answer to SUBSCRIBE: what it costs, the terms, and how to confirm. */
 export const smsOffer = (lang: Lang, offer: Offer, termsUrl: string): string =>
@@ -41,12 +41,12 @@ export const smsOffer = (lang: Lang, offer: Offer, termsUrl: string): string =>
 export const smsSubscribed = (lang: Lang, offer: Offer): string =>
   lang === 'en'
     ? `You are subscribed to Jackpot 14: ${offerPrice(lang, offer)}. Send HELP to see how to play. Good luck!`
-    : `U ngolisitse ho Jackpot 14: ${offerPrice(lang, offer)}. Romela THUSO ho bona kamoo u bapalang. Mahlohonolo!`;
+    : `U ingoliselitse Jackpot 14: ${offerPrice(lang, offer)}. Romela THUSO ho bona kamoo u bapalang. Mahlohonolo!`;
 
 export const alreadySubscribed = (lang: Lang, offer: Offer): string =>
   lang === 'en'
     ? `You are already subscribed to Jackpot 14 (${offerPrice(lang, offer)}).`
-    : `U se u ngolisitse ho Jackpot 14 (${offerPrice(lang, offer)}).`;
+    : `U se u ingoliselitse Jackpot 14 (${offerPrice(lang, offer)}).`;
 
 /** A YES with no SUBSCRIBE answered in the last 10 minutes before it: nothing is subscribed. */
 export const nothingToConfirm = (lang: Lang): string =>

@@ -55,7 +55,7 @@ export const say = (lang: Lang, word: keyof typeof WORDS): string => WORDS[word]
 export const howToRegister = (lang: Lang, url: string): string =>
   lang === 'en'
     ? `This number has no Jackpot 14 account. Register in the Jackpot 14 app: ${url}`
-    : `Nomoro ena ha e na akhaonto ea Jackpot 14. Ngolisa ho app ea Jackpot 14: ${url}`;
+    : `Nomoro ena ha e na ak'haonte ea Jackpot 14. Bula ak'haonte ho app ea Jackpot 14: ${url}`;
 
 /** 'Matches 1-7: type 7 digits. …' — the compact syntax of the pick screens. */
 export function picksHelp(lang: Lang, from: number, limits: { multiple: number; triple: number }): string {

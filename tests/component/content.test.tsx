@@ -48,7 +48,7 @@ describe('terms and privacy', () => {
     expect(screen.queryByText('TNC PENDING')).toBeNull();
     expect(screen.getByTestId('terms-version')).toHaveTextContent('01/11/2026');
     // The page's own links and the visitor header's both lead in.
-    const register = screen.getAllByRole('link', { name: 'Ngolisa' });
+    const register = screen.getAllByRole('link', { name: "Bula ak'haonte" });
     expect(register.length).toBe(2);
     for (const link of register) expect(link).toHaveAttribute('href', '/register');
     const footer = await screen.findByRole('contentinfo');

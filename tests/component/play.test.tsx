@@ -96,9 +96,13 @@ describe('play screen', () => {
     const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
     expect(value('Current slip cost')).toBe('M 12.00');
     expect(value('Placed bets')).toBe('2');
-    expect(value('Placed doubles')).toBe('2');
+    // Doubles count matches with two picks, as the price dialog does; the cap counts doubles and triples.
+    expect(within(panel).getByRole('button', { expanded: true })).toHaveTextContent(
+      '2/14 picked · doubles 1 · triples 1',
+    );
+    expect(value('Placed doubles')).toBe('1');
     expect(value('Placed triples')).toBe('1');
-    expect(value('Max doubles')).toBe('6');
+    expect(value('Max doubles and triples together')).toBe('6');
     expect(value('Max triples')).toBe('3');
     expect(value('Total bets')).toBe('14');
   });

@@ -72,7 +72,9 @@ describe('results, contact and terms', () => {
     expect(await page.getByTestId('sign-out').count()).toBe(0);
     const visitor = page.getByTestId('visitor-header');
     expect(await visitor.getByRole('link', { name: 'Kena' }).getAttribute('href')).toBe('/login');
-    expect(await visitor.getByRole('link', { name: 'Ngolisa' }).getAttribute('href')).toBe('/register');
+    expect(await visitor.getByRole('link', { name: "Bula ak'haonte" }).getAttribute('href')).toBe(
+      '/register',
+    );
     await signIn(page);
     await page.goto('/tnc');
     await page.getByRole('heading', { level: 1, name: 'Melao le lipehelo' }).waitFor();

@@ -50,7 +50,7 @@ describeEachDb('subscribing by phone', (t) => {
 
     const done = (await ussd(tt.app, session, msisdn, '1*2*1')).body;
     expect(done).toBe(
-      'END U ngolisitse ho Jackpot 14: M 5.00 ka beke. Letsetsa hape ho bapala. Mahlohonolo!',
+      'END U ingoliselitse Jackpot 14: M 5.00 ka beke. Letsetsa hape ho bapala. Mahlohonolo!',
     );
     expect(await subscribed(tt, msisdn)).toBe(true);
     // The gateway's retry gets the same answer; nothing was played on the way.
@@ -121,7 +121,7 @@ describeEachDb('subscribing by phone', (t) => {
       tt.clock.advance(60_000);
       await sms(tt, msisdn, 'CHELETE');
       expect(await sms(tt, msisdn, 'EE')).toBe(
-        'U ngolisitse ho Jackpot 14: M 5.00 ka beke. Romela THUSO ho bona kamoo u bapalang. Mahlohonolo!',
+        'U ingoliselitse Jackpot 14: M 5.00 ka beke. Romela THUSO ho bona kamoo u bapalang. Mahlohonolo!',
       );
       expect(await subscribed(tt, msisdn)).toBe(true);
     } finally {

@@ -68,7 +68,7 @@ describeEachDb('USSD', (t) => {
   it('tells a number without an account how to register, in Sesotho', async () => {
     await seedPlay(t());
     const [screen] = await walk(t(), '26650009901', ['']);
-    expect(screen).toMatch(/^END .*Ngolisa.*\/register/s);
+    expect(screen).toMatch(/^END .*Bula ak'haonte.*\/register/s);
   });
 
   it('shows every screen within 182 characters in Sesotho (the default) and in English', async () => {

@@ -103,7 +103,7 @@ describe('countPicks and priceCents', () => {
       placedBets: 3,
       doubles: 1,
       triples: 1,
-      shownDoubles: 2,
+      multiples: 2,
     });
   });
 
@@ -175,8 +175,8 @@ describe('properties over random betslips and tap sequences', () => {
         let o = emptyOutcomes(n);
         for (const [i, d] of seq) {
           o = tapOutcome(o, i, d, p);
-          const { shownDoubles, triples } = countPicks(o);
-          expect(shownDoubles).toBeLessThanOrEqual(p.multipleChance);
+          const { multiples, triples } = countPicks(o);
+          expect(multiples).toBeLessThanOrEqual(p.multipleChance);
           expect(triples).toBeLessThanOrEqual(p.thirdChance);
           expect(withinLimits(o, p)).toBe(true);
           for (const x of o) if (x !== null) expect(predictionToOutcome(outcomeToPrediction(x))).toBe(x);
@@ -227,8 +227,8 @@ describe('properties over random betslips and tap sequences', () => {
         const current = o[i];
         fc.pre(current != null && !current.includes(d));
         const after = tapOutcome(o, i, d, p)[i]!;
-        const { shownDoubles, triples } = countPicks(o);
-        const room = current!.length === 1 ? shownDoubles < p.multipleChance : triples < p.thirdChance;
+        const { multiples, triples } = countPicks(o);
+        const room = current!.length === 1 ? multiples < p.multipleChance : triples < p.thirdChance;
         expect(after).toBe(room ? current + d : current!.slice(0, -1) + d);
       }),
     );

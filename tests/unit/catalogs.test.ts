@@ -1,43 +1,13 @@
 // Both catalogs are complete: every message has a translation in both, none is empty, and a translation
 // keeps the message's placeholders ({year}, {amount}…), or the screen would show a blank or a raw name.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parsePo } from '../support/poFile';
 
 const root = new URL('../../', import.meta.url);
-
-/** msgid → msgstr of a .po file, joining continued lines and skipping the header entry. */
-function parsePo(file: string | URL): Map<string, string> {
-  const entries = new Map<string, string>();
-  let current: { id: string; str: string } | null = null;
-  let field: 'id' | 'str' | null = null;
-  const unquote = (s: string) => JSON.parse(s) as string;
-  const flush = () => {
-    if (current && current.id !== '') entries.set(current.id, current.str);
-  };
-  for (const line of readFileSync(
-    typeof file === 'string' ? new URL(`locales/${file}`, root) : file,
-    'utf8',
-  ).split('\n')) {
-    const t = line.trim();
-    if (t.startsWith('msgid ')) {
-      flush();
-      current = { id: unquote(t.slice(6)), str: '' };
-      field = 'id';
-    } else if (t.startsWith('msgstr ') && current) {
-      current.str = unquote(t.slice(7));
-      field = 'str';
-    } else if (t.startsWith('"') && current && field) {
-      current[field] += unquote(t);
-    } else if (t === '' || t.startsWith('#')) {
-      field = null;
-    }
-  }
-  flush();
-  return entries;
-}
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

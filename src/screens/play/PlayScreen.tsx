@@ -120,7 +120,7 @@ export default function PlayScreen() {
   useScrollToMissing(list, missingMarked);
   const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, system) : 0;
   const counts = countPicks(outcomes);
-  const mayFitSystem = counts.shownDoubles > 0 && counts.placedBets === outcomes.length;
+  const mayFitSystem = counts.multiples > 0 && counts.placedBets === outcomes.length;
   const chooseSystem = useCallback(
     (chosen: SystemShape | null) => actor.send({ type: 'CHOOSE_SYSTEM', system: chosen }),
     [actor],

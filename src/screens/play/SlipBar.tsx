@@ -30,7 +30,7 @@ interface Props {
 export function SlipBar(p: Props) {
   const { t } = useLingui();
   // Named values, so the catalogs get readable placeholders ({placedBets}, not {0}).
-  const { placedBets, shownDoubles, triples } = p.counts;
+  const { placedBets, doubles, triples } = p.counts;
   const { multipleChance, thirdChance } = p.params;
   const { totalBets, price } = p;
   useEffect(() => {
@@ -51,9 +51,9 @@ export function SlipBar(p: Props) {
   const rows: Array<[string, string | number]> = [
     [t`Current slip cost`, `M ${price}`],
     [t`Max triples`, thirdChance],
-    [t`Max doubles`, multipleChance],
+    [t`Max doubles and triples together`, multipleChance],
     [t`Placed bets`, placedBets],
-    [t`Placed doubles`, shownDoubles],
+    [t`Placed doubles`, doubles],
     [t`Placed triples`, triples],
     [t`Total bets`, totalBets],
   ];
@@ -85,8 +85,7 @@ export function SlipBar(p: Props) {
           >
             <span>
               <Trans>
-                {placedBets}/{totalBets} picked · doubles {shownDoubles}/{multipleChance} · triples {triples}/
-                {thirdChance}
+                {placedBets}/{totalBets} picked · doubles {doubles} · triples {triples}
               </Trans>
             </span>
             <span className="toast-chevron" aria-hidden="true">
