@@ -4,6 +4,7 @@
 import { Trans } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import './dialog.css';
+import { DialogActions } from './DialogActions';
 
 export interface ConfirmDetail {
   label: string;
@@ -44,16 +45,7 @@ export function ConfirmMoney({
             ))}
           </dl>
           <Dialog.Description>{note}</Dialog.Description>
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-ghost">
-                <Trans>Cancel</Trans>
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-gold" onClick={onConfirm}>
-              {action}
-            </button>
-          </div>
+          <DialogActions action={action} onAction={onConfirm} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { SubscriptionOffer } from '../../machines/subscription/subscriptionMachine';
 import { useOfferText } from '../content/SubscriptionPrice';
 import '../components/dialog.css';
+import { DialogActions } from '../components/DialogActions';
 
 export default function SubscribeConfirm({
   others,
@@ -64,16 +65,7 @@ export default function SubscribeConfirm({
               </ul>
             </>
           )}
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-ghost">
-                <Trans>Cancel</Trans>
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-gold" onClick={onAccept}>
-              <Trans>ACCEPT</Trans>
-            </button>
-          </div>
+          <DialogActions action={<Trans>ACCEPT</Trans>} onAction={onAccept} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -8,6 +8,7 @@ import { digitsOfCents } from '../../../machines/rules/money';
 import { formatFactor, priceParts } from '../../../machines/rules/priceParts';
 import { reducedSystem, systemPriceCents } from '../../../machines/rules/reducedSystems';
 import '../../components/dialog.css';
+import { DialogActions } from '../../components/DialogActions';
 
 export default function ConfirmPrice({
   params,
@@ -86,16 +87,7 @@ export default function ConfirmPrice({
           <p className="price-sum">
             {sum} = <strong>M {total}</strong>
           </p>
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-ghost">
-                <Trans>Cancel</Trans>
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-gold" onClick={onConfirm}>
-              <Trans>Play · M {total}</Trans>
-            </button>
-          </div>
+          <DialogActions action={<Trans>Play · M {total}</Trans>} onAction={onConfirm} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
