@@ -28,7 +28,7 @@ const DAYS = 7;
 /** How long /play stays open each day, in the page's (fast-forwarded) clock. */
 const PLAY_OPEN_MS = 10 * 60_000;
 const WAIT = { timeout: 30_000 };
-const CLOCK_STEP_MS = 5000;
+const CLOCK_STEP_MS = 7500;
 
 export interface Talker {
   pattern: string;
@@ -135,7 +135,7 @@ async function day(context: BrowserContext, url: string, requests: WireRequest[]
   await tapNav(page, '/wallet', requests);
   await tapNav(page, '/play', requests);
   await matches.nth(13).waitFor(WAIT);
-  // Ten minutes on /play: the page's timers run them in a moment, 5 s at a time, waiting for the page's
+  // Ten minutes on /play: the page's timers run them in a moment, 7.5 s at a time, waiting for the page's
   // requests to be answered in between (a token refresh is never cut short by its own 10 s time-out
   // firing in fast-forwarded time). The page's Date is put back in step with the server's after each
   // step: tokens carry the server's time, and a phone ahead of it would take each new one for expired.
