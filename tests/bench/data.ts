@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../support/chromium.ts';
 import { waitInPage } from '../support/inPage.ts';
+import { freePort } from '../support/serverProcess.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { startServer } from './process.ts';
 import { median } from './startup.ts';
@@ -226,11 +227,12 @@ export function summariseWeeks(runs: DataWeek[]): DataCost {
 }
 
 /**
- * `runs` scripted weeks (BENCH_DATA_RUNS, 3 by default), each on a new embedded database with the demo
+ * `runs` scripted weeks (BENCH_DATA_RUNS: 1 by default so the run stays short; docs/PERFORMANCE.md's
+ * before/after medians are of 3), each on a new embedded database with the demo
  * data and a server of its own serving dist/ (built by the caller), in a new browser profile.
  */
 export async function dataCost(
-  runs = Number(process.env.BENCH_DATA_RUNS ?? 3),
+  runs = Number(process.env.BENCH_DATA_RUNS ?? 1),
   step: (what: string) => void = () => undefined,
 ): Promise<DataCost> {
   const weeks: DataWeek[] = [];
@@ -238,7 +240,7 @@ export async function dataCost(
     step(`data cost: week ${i + 1} of ${runs}`);
     const target = embeddedDatabase();
     await fillDatabase(target, { subscribers: 0, stored: 0 });
-    const server = await startServer(18_290, target.env);
+    const server = await startServer(await freePort(), target.env);
     try {
       weeks.push(await dataWeek(server.url));
     } finally {
