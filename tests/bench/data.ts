@@ -242,7 +242,11 @@ export async function dataCost(
     await fillDatabase(target, { subscribers: 0, stored: 0 });
     const server = await startServer(await freePort(), target.env);
     try {
-      weeks.push(await dataWeek(server.url));
+      const week = await dataWeek(server.url);
+      weeks.push(week);
+      step(
+        `data cost: week ${i + 1}: install ${kb(week.install)}, day ${kb(week.perDay)}, week ${kb(week.week)}`,
+      );
     } finally {
       await server.stop();
       await target.dispose();
