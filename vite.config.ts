@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 import { routePreload } from './scripts/routePreload';
 
 const BRAND = '#064e2f';
@@ -70,6 +71,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip copies of the text files, served as they are (server/static.ts): last, after the worker.
+    precompress(),
   ],
   // Terser packs the first load about 2.5 % smaller than esbuild's minifier (/play's budget, tests/e2e/budget.test.ts);
   // SOURCEMAP=1 builds with source maps to see which modules a chunk holds.

@@ -6,6 +6,7 @@ import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/typ
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { sql } from 'kysely';
 import { channels } from './channels/plugin.ts';
+import { registerConditionalReads } from './conditional.ts';
 import type { Config } from './config.ts';
 import { publicContentRoutes, termsRoutes } from './content/routes.ts';
 import { loadContent, type SiteContent } from './content/siteContent.ts';
@@ -106,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
     }
   });
+  // ETag and 304 on GET /api answers; the reads that are the same for everyone are revalidated by the
+  // phone's HTTP cache (server/conditional.ts). Before the next hook and before compression.
+  registerConditionalReads(app);
   // Answers about a person (wallet, tokens, submissions) must never sit in a shared or browser cache;
   // the service worker keeps its own copies where offline use needs them.
   app.addHook('onSend', async (request, reply) => {

@@ -36,6 +36,9 @@ export async function serveBuild(app: FastifyInstance, root: string): Promise<vo
   const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root,
+    // The build's Brotli and gzip copies (scripts/precompress.ts), for a browser that accepts them; a file
+    // without one is compressed on the fly (@fastify/compress).
+    preCompressed: true,
     cacheControl: false,
     // Vite puts content-hashed files under /assets: they never change under the same name. The rest
     // (index.html, sw.js, the manifest) must be revalidated or an update would never reach a phone.

@@ -99,6 +99,8 @@ function imagesIn(data: unknown): string[] {
 /**
  * Fills the caches once at activation with the signed-in subscriber's token, so going offline right
  * after the first visit still shows the last betslip with its logos (that visit ran before the worker).
+ * Only what the caches lack is fetched: the page asks again at each sign-in and token refresh, and the
+ * reads it makes itself keep their copies fresh (network first), so a held copy or picture costs nothing.
  */
 async function warmReads(): Promise<void> {
   const { token } = await idbQueueStore.auth();
@@ -107,6 +109,8 @@ async function warmReads(): Promise<void> {
   const named = await Promise.all(
     [...offlineReads].map(async (url) => {
       try {
+        const held = await reads.match(url);
+        if (held) return imagesIn(await held.json());
         const res = await fetch(url, {
           headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
         });
@@ -114,11 +118,16 @@ async function warmReads(): Promise<void> {
         await reads.put(url, res.clone());
         return imagesIn(await res.json());
       } catch {
-        return []; // offline already: nothing to keep
+        return []; // offline already, or a copy that is not JSON: nothing to keep
       }
     }),
   );
-  await Promise.all([...new Set(named.flat())].map((path) => images.add(path).catch(() => undefined)));
+  await Promise.all(
+    [...new Set(named.flat())].map(async (path) => {
+      if (await images.match(path)) return;
+      await images.add(path).catch(() => undefined);
+    }),
+  );
 }
 self.addEventListener('activate', (event) => event.waitUntil(warmReads()));
 

@@ -4,12 +4,14 @@
  * `npm run bench -- settle` runs only the settlement with many winners and prints its rows;
  * `npm run bench -- load` only the server load (fetch and submit beside their ceilings);
  * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS);
- * `npm run bench -- page` only the build, the first-load size and the page speed of /login and /play.
+ * `npm run bench -- page` only the build, the first-load size and the page speed of /login and /play;
+ * `npm run bench -- data` only the build and the data cost of a week of play (tests/bench/data.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_LOAD_BUDGET, firstLoad, PLAY_ROUTE } from './bundle.ts';
+import { dataCost, dataRows } from './data.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
 import { type DatabaseLoad, load, SIGNED_IN } from './load.ts';
@@ -63,7 +65,7 @@ function pageRows(p: Awaited<ReturnType<typeof pageSpeed>>): [string, string][] 
   ];
 }
 
-const PARTS = ['settle', 'load', 'surge', 'page'];
+const PARTS = ['settle', 'load', 'surge', 'page', 'data'];
 const only = process.argv[2];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
@@ -88,6 +90,17 @@ if (only === 'load') {
 step('building the PWA');
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+
+if (only === 'data') {
+  const data = await dataCost(undefined, step);
+  printRows(dataRows(data));
+  mkdirSync(join(root, 'bench'), { recursive: true });
+  writeFileSync(
+    join(root, 'bench', 'data.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...data }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
 
 const bundle = firstLoad(join(root, 'dist'), PLAY_ROUTE);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -132,6 +145,7 @@ if (only === 'page') {
   process.exit(0);
 }
 
+const data = await dataCost(undefined, step);
 step('server load (autocannon) with ceilings');
 const server = await load();
 step('deadline surge: distinct subscribers submitting at once');
@@ -155,6 +169,7 @@ rows.push([
   `repeat visit offline → betslip shown, 4× CPU (median of ${offline.runs.length})`,
   ms(offline.betslipMs),
 ]);
+rows.push(...dataRows(data));
 rows.push(...loadRows(server.results));
 rows.push(...surgeRows(surge));
 const count = (n: number) => `${n / 1000}k`;
@@ -194,6 +209,7 @@ writeFileSync(
       startup: start,
       page,
       offline,
+      data: { ...data, runs: data.runs.map(({ requests: _, ...week }) => week) },
       server,
       surge,
       growth: grown,

@@ -1,8 +1,9 @@
 // App-level behaviour: health, security headers, JSON 404s, the PWA with its single-page fallback, and
 // no /dev routes outside demo mode.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDb } from './helper.ts';
 
@@ -13,6 +14,12 @@ writeFileSync(
   '<!doctype html><title>Jackpot 14</title><script src="/assets/app-1.js"></script>',
 );
 writeFileSync(join(dist, 'assets', 'app-1.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+// The build's Brotli copy (scripts/precompress.ts) at the highest quality: not what on-the-fly gives.
+const appBr = brotliCompressSync(readFileSync(join(dist, 'assets', 'app-1.js')), {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+});
+writeFileSync(join(dist, 'assets', 'app-1.js.br'), appBr);
+writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -36,6 +43,28 @@ describeEachDb(
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it("sends the lean set on answers that are not documents, helmet's whole set on pages and the worker", async () => {
+      const { app } = t();
+      const page = await app.inject({ method: 'GET', url: '/play', headers: html });
+      const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+      for (const full of [page, worker]) {
+        expect(full.statusCode).toBe(200);
+        expect(String(full.headers['content-security-policy'])).toContain("script-src 'self'");
+        expect(full.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(full.headers['referrer-policy']).toBe('no-referrer');
+      }
+      const json = await app.inject({ method: 'GET', url: '/healthz' });
+      const script = await app.inject({ method: 'GET', url: '/assets/app-1.js' });
+      const missing = await app.inject({ method: 'GET', url: '/api/nope' });
+      for (const lean of [json, script, missing]) {
+        expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(lean.headers['x-content-type-options']).toBe('nosniff');
+        expect(lean.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(lean.headers['x-frame-options']).toBeUndefined();
+        expect(lean.headers['referrer-policy']).toBeUndefined();
+      }
+    });
+
     it('serves the PWA, with index.html for page navigations to client routes', async () => {
       const { app } = t();
       const root = await app.inject({ method: 'GET', url: '/', headers: html });
@@ -55,6 +84,16 @@ describeEachDb(
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
       expect(asset.headers['content-encoding']).toBe('gzip');
+      // A browser that takes Brotli gets the build's copy as it is.
+      const br = await app.inject({
+        method: 'GET',
+        url: '/assets/app-1.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.rawPayload.equals(appBr)).toBe(true);
     });
 
     it('answers unknown server paths and non-page requests with a JSON 404', async () => {
