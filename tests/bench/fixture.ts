@@ -291,11 +291,14 @@ export async function fillDatabase(
       // result of its match (see giveResults) with chance PICK_RIGHT, so a fixed share of slips wins.
       await sql`
         INSERT INTO submissions (id, betslip_sid, msisdn, predictions, system_id, rows, cost_cents, paid_from,
-          idempotency_key)
+          idempotency_key, reference, jws)
         SELECT 'bench-sub-' || j, ${betslip.sid}, '2665' || lpad((9000000 + j % ${n})::text, 7, '0'),
           (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', ${pick}))
              FROM generate_series(0, 13) AS p WHERE j >= 0),
-          ${systemId}, ${rows}, ${cost}::bigint * ${rows}, 'WALLET', 'bench-' || j
+          ${systemId}, ${rows}, ${cost}::bigint * ${rows}, 'WALLET', 'bench-' || j,
+          -- A reference and a stand-in receipt: without them the server signs every stored slip's
+          -- receipt at start (backfillReceipts), minutes for 100k on a busy machine.
+          'BENCH-' || j, 'bench'
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
       await sql`
         INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
