@@ -93,6 +93,8 @@ export const PublishAnswer = Type.Object({
 export type Published = Static<typeof PublishAnswer>;
 
 export const SettlementPreview = Type.Object({
+  /** Under 'ROWS' `tiers[].winners` count winning rows, under 'SLIP' winning slips. */
+  settlementRule: SettlementRule,
   tiers: Type.Array(
     Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: M, pool: M }),
   ),

@@ -18,3 +18,6 @@ export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]
 /** The prize tiers: 14, 13, 12, 7 and 6 correct. */
 /** One of the tiers (machines/rules/prizeTiers.ts: the list is declared there only). */
 export const PrizeType = Type.Unsafe<PrizeTier>(Type.Union(PRIZE_TIERS.map((tier) => Type.Literal(tier))));
+
+/** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
+export const SettlementRule = Type.Union([Type.Literal('SLIP'), Type.Literal('ROWS')]);

@@ -2,12 +2,11 @@
 // submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { M as Money, Nullable } from './fields';
+import { M as Money, Nullable, SettlementRule } from './fields';
 import { WinningRows } from './results';
 import { Text } from './text';
 
-/** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
-export const SettlementRule = Type.Union([Type.Literal('SLIP'), Type.Literal('ROWS')]);
+export { SettlementRule };
 
 export const BetslipParams = Type.Object({
   defaultBetslipPrice: Type.Number(),

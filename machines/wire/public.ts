@@ -1,6 +1,6 @@
 // Wire: what anyone may read without signing in (CONTRACTS.md "Results and operations API").
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { M, Nullable } from './fields';
+import { M, Nullable, SettlementRule } from './fields';
 import { Text } from './text';
 
 /** GET /api/public/rounds: settled rounds, newest first; nothing about who played. */
@@ -16,6 +16,9 @@ export const PublicRounds = Type.Array(
         result: Nullable(Type.String()),
       }),
     ),
+    /** How its slips were settled: under 'ROWS' `tiers[].winners` count winning rows, under 'SLIP' (rounds
+     * published before rows counted) winning slips. */
+    settlementRule: SettlementRule,
     tiers: Type.Array(Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: M })),
   }),
 );

@@ -1,7 +1,7 @@
 // Wire: the subscriber's past betslips, POST /api/protected/fetch-past-submitted-betslips (CONTRACTS.md
 // "Results and operations API"); the call centre and admins may name any msisdn.
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { M, Nullable } from './fields';
+import { M, Nullable, SettlementRule } from './fields';
 import { Text } from './text';
 
 export const PastQuery = Type.Object({ msisdn: Type.Optional(Text({ maxLength: 32 })) });
@@ -60,6 +60,8 @@ export const PastBetslipsResponse = Type.Array(
           }),
         ),
         tiers: Type.Array(Type.Object({ prizeType: Type.Integer(), winners: Type.Integer(), amountEach: M })),
+        /** Under 'ROWS' the shares and `tiers[].winners` count rows, under 'SLIP' slips. */
+        settlementRule: SettlementRule,
       }),
     ),
   }),

@@ -105,6 +105,8 @@ export async function pastBetslips(db: Db, msisdn: string) {
                 winners: t.winners,
                 amountEach: t.amountEachCents / 100,
               })),
+              // Statistics stored before systems have no rule: those rounds counted slips.
+              settlementRule: stats.rule ?? 'SLIP',
             }
           : null,
       },

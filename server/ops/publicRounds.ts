@@ -38,6 +38,8 @@ export async function publicRounds(db: Kysely<Database>, limit = 20) {
           awayTeam: m.away_team,
           result: resultToWire(m.result),
         })),
+      // Statistics stored before systems have no rule: those rounds counted slips.
+      settlementRule: stats?.rule ?? 'SLIP',
       tiers: (stats?.tiers ?? []).map((t) => ({
         prizeType: t.prizeType,
         winners: t.winners,

@@ -43,6 +43,7 @@ export async function settlementPreview(
   const tiers = shareSlipTiers(slips, pools);
   const payout = payoutOf(tiers, pools, betslip.rollover);
   return done({
+    settlementRule: betslip.settlement_rule,
     tiers: payout.tiers.map((t) => ({
       prizeType: t.prizeType,
       winners: t.winners,

@@ -110,6 +110,70 @@ const HALF_WIN_PICK = sql`CASE
   WHEN j % 2 = 1 AND p < 9 THEN 1 + (p + 1) % 3
   WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END`;
 
+/**
+ * Slips with systems (DESIGN.md "Systems and pick shares"), in a cycle of SYSTEMS_CYCLE submissions (by
+ * j mod 40) whose winning rows are exactly half its submissions. Winners (c = j mod 40 from 0 to 6) have their first six picks right, so every one of their
+ * rows wins: c = 0 an R-4-0-9 (triples at positions 6–9, 9 rows), 1 two doubles (6, 7: 4 rows), 2 a triple
+ * (6: 3 rows), 3–6 plain slips: 20 winning rows per 40 slips. Losers (7–39) have their first nine picks
+ * wrong and their doubles there hold the two wrong signs (a triple always holds the right one, so
+ * triples only from position 9 on), so no row reaches six: 7–9 R-0-7-16 (doubles at 0–6), 10–12
+ * R-4-0-9 (triples at 9–12), 13–14 R-3-3-24 (doubles at 0–2, triples at 9–11), 15–17 two doubles (0, 1),
+ * 18 R-0-6-12 (doubles at 0–5), the rest plain. 15 slips of 40 are systems; 188 rows per 40 slips.
+ */
+export const SYSTEMS_CYCLE = 40;
+const C = sql`(j % 40)`;
+const RANDOM_PICK = sql`CASE WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END`;
+/** The two wrong signs at position p as one prediction (23, 13 or 12: the result is 1 + p % 3). */
+const WRONG_DOUBLE = sql`(CASE p % 3 WHEN 0 THEN 23 WHEN 1 THEN 13 ELSE 12 END)`;
+const SYSTEMS_PICK = sql`CASE
+  WHEN ${C} <= 6 AND p < 6 THEN 1 + p % 3
+  WHEN ${C} = 0 AND p BETWEEN 6 AND 9 THEN 123
+  WHEN ${C} = 1 AND p IN (6, 7) THEN 12
+  WHEN ${C} = 2 AND p = 6 THEN 123
+  WHEN ${C} <= 6 THEN ${RANDOM_PICK}
+  WHEN ${C} BETWEEN 7 AND 9 AND p < 7 THEN ${WRONG_DOUBLE}
+  WHEN ${C} BETWEEN 10 AND 12 AND p BETWEEN 9 AND 12 THEN 123
+  WHEN ${C} IN (13, 14) AND p BETWEEN 9 AND 11 THEN 123
+  WHEN ${C} IN (13, 14) AND p < 3 THEN ${WRONG_DOUBLE}
+  WHEN ${C} BETWEEN 15 AND 17 AND p < 2 THEN ${WRONG_DOUBLE}
+  WHEN ${C} = 18 AND p < 6 THEN ${WRONG_DOUBLE}
+  WHEN p < 9 THEN 1 + (p + 1) % 3
+  ELSE ${RANDOM_PICK} END`;
+const SYSTEMS_ID = sql`CASE
+  WHEN ${C} IN (0, 10, 11, 12) THEN 'R-4-0-9' WHEN ${C} BETWEEN 7 AND 9 THEN 'R-0-7-16'
+  WHEN ${C} IN (13, 14) THEN 'R-3-3-24' WHEN ${C} = 18 THEN 'R-0-6-12' END`;
+const SYSTEMS_ROWS = sql`CASE
+  WHEN ${C} IN (0, 10, 11, 12) THEN 9 WHEN ${C} IN (1, 15, 16, 17) THEN 4 WHEN ${C} = 2 THEN 3
+  WHEN ${C} BETWEEN 7 AND 9 THEN 16 WHEN ${C} IN (13, 14) THEN 24 WHEN ${C} = 18 THEN 12 ELSE 1 END`;
+/** Winning rows and rows in all of `stored` submissions filled with `systems` (whole cycles or not). */
+export function systemsMixRows(stored: number): { winningRows: number; rows: number; systemSlips: number } {
+  const perSlip = (c: number) =>
+    [0, 10, 11, 12].includes(c)
+      ? 9
+      : [1, 15, 16, 17].includes(c)
+        ? 4
+        : c === 2
+          ? 3
+          : c >= 7 && c <= 9
+            ? 16
+            : c === 13 || c === 14
+              ? 24
+              : c === 18
+                ? 12
+                : 1;
+  let winningRows = 0;
+  let rows = 0;
+  let systemSlips = 0;
+  for (let j = 0; j < stored; j++) {
+    const c = j % SYSTEMS_CYCLE;
+    const r = perSlip(c);
+    rows += r;
+    if (c <= 6) winningRows += r;
+    if (r > 1) systemSlips++;
+  }
+  return { winningRows, rows, systemSlips };
+}
+
 /** Every tier of the current betslip pays M 100,000, so even 50k winners get a share of whole cents. */
 async function bigPools(db: Db, sid: string): Promise<void> {
   await db.kysely.deleteFrom('prizes').where('betslip_sid', '=', sid).execute();
@@ -121,7 +185,9 @@ async function bigPools(db: Db, sid: string): Promise<void> {
 
 /**
  * Migrates, seeds the demo data and adds the bench subscribers and stored submissions. `halfWin` makes
- * half the stored submissions winners with big pools (see HALF_WIN_PICK), instead of about 1.2 %.
+ * half the stored submissions winners with big pools (see HALF_WIN_PICK), instead of about 1.2 %;
+ * `systems` mixes in doubles, triples and reduced systems, with big pools, winning rows half the
+ * submissions (see SYSTEMS_PICK).
  * `betslipEndsAt` moves the end of the current (demo) betslip, e.g. a few seconds into a run that must see
  * it close; `creditCents(i)` replaces the bench credit of subscriber i (0: an empty wallet); `extra` adds a
  * test's own rows before the database is closed.
@@ -132,6 +198,7 @@ export async function fillDatabase(
     subscribers,
     stored,
     halfWin = false,
+    systems = false,
     betslipEndsAt,
     creditCents,
     extra,
@@ -139,6 +206,7 @@ export async function fillDatabase(
     subscribers: number;
     stored: number;
     halfWin?: boolean;
+    systems?: boolean;
     betslipEndsAt?: Date;
     creditCents?: (i: number) => number;
     extra?: (db: Db) => Promise<void>;
@@ -214,22 +282,27 @@ export async function fillDatabase(
         .executeTakeFirstOrThrow();
       const params = typeof betslip.params === 'string' ? JSON.parse(betslip.params) : betslip.params;
       const cost = Math.round(params.defaultBetslipPrice * 100);
-      const pick = halfWin
-        ? HALF_WIN_PICK
-        : sql`CASE WHEN random() < ${PICK_RIGHT} THEN 1 + p % 3 ELSE 1 + (p + 1 + floor(random() * 2)::int) % 3 END`;
-      if (halfWin) await bigPools(db, betslip.sid);
+      const pick = systems ? SYSTEMS_PICK : halfWin ? HALF_WIN_PICK : RANDOM_PICK;
+      if (halfWin || systems) await bigPools(db, betslip.sid);
+      // At fees 2 and 3 a slip costs the base price per row, a reduced one as a full one.
+      const systemId = systems ? SYSTEMS_ID : sql`NULL`;
+      const rows = systems ? SYSTEMS_ROWS : sql`1`;
       // Submission j belongs to subscriber j mod n; single picks drawn at random, each one the bench
       // result of its match (see giveResults) with chance PICK_RIGHT, so a fixed share of slips wins.
       await sql`
-        INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
+        INSERT INTO submissions (id, betslip_sid, msisdn, predictions, system_id, rows, cost_cents, paid_from,
+          idempotency_key, reference, jws)
         SELECT 'bench-sub-' || j, ${betslip.sid}, '2665' || lpad((9000000 + j % ${n})::text, 7, '0'),
           (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', ${pick}))
              FROM generate_series(0, 13) AS p WHERE j >= 0),
-          ${cost}, 'WALLET', 'bench-' || j
+          ${systemId}, ${rows}, ${cost}::bigint * ${rows}, 'WALLET', 'bench-' || j,
+          -- A reference and a stand-in receipt: without them the server signs every stored slip's
+          -- receipt at start (backfillReceipts), minutes for 100k on a busy machine.
+          'BENCH-' || j, 'bench'
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
       await sql`
         INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
-        SELECT '2665' || lpad((9000000 + j % ${n})::text, 7, '0'), ${-cost}, 'STAKE', 'BETSLIP_STAKE',
+        SELECT '2665' || lpad((9000000 + j % ${n})::text, 7, '0'), -${cost}::bigint * ${rows}, 'STAKE', 'BETSLIP_STAKE',
           'JACKPOT14', 'bench-stake-' || j
         FROM generate_series(0, ${stored - 1}) AS j`.execute(k);
     }

@@ -5,7 +5,10 @@
  * and a plain INSERT loop on the same kind of database — so every figure is also a ratio. Measures and
  * ceilings take turns, BENCH_ROUNDS rounds (5) of BENCH_ROUND_SECONDS (2 s) each, and every ratio is the
  * median of the rounds' ratios: each compares figures taken seconds apart, so a machine shared with other
- * work (whose load comes and goes) moves both sides of a ratio alike.
+ * work (whose load comes and goes) moves both sides of a ratio alike. The pick-share read
+ * (GET /api/protected/pick-shares, answered from memory) is measured in each round right after
+ * fetch-current-betslip, with the same token and connections, and compared to its rate (target: within
+ * 10 %); the round's counts stand for PICK_SHARE_ROWS rows, so the full answer is sent, not the hidden one.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import type { Db } from '../../server/db/index.ts';
 import {
   BENCH_PASSWORD,
   type BenchDatabase,
@@ -40,11 +44,18 @@ export interface LoadFigures {
   errors: number;
 }
 
+/** Rows the current round's pick-share counts stand for before the load (over the hiding threshold). */
+const PICK_SHARE_ROWS = 5000;
+/** The pick-share read's target: at least this share of fetch-current-betslip's rate in the same round. */
+export const PICK_SHARE_TARGET = 0.9;
+
 export interface DatabaseLoad {
   database: string;
   /** Rounds of measure and ceiling taken in turn; the figures are medians over them. */
   rounds: number;
   read: LoadFigures & { ceilingRps: number; ratio: number };
+  /** GET /pick-shares; `ratio` to fetch-current-betslip's rate in the same round. */
+  pickShares: LoadFigures & { ratio: number };
   submit: LoadFigures & { insertCeilingPerSecond: number; ratio: number };
   rssMbAfter: number;
 }
@@ -199,6 +210,7 @@ async function insertLoop(target: BenchDatabase) {
 
 interface Round {
   read: LoadFigures;
+  pickShares: LoadFigures;
   bareRps: number;
   submit: LoadFigures;
   insertsPerSecond: number;
@@ -215,14 +227,30 @@ function overRounds(figures: LoadFigures[]): LoadFigures {
   };
 }
 
+/** The current round's pick-share counts as PICK_SHARE_ROWS plain slips would have left them. */
+async function pickShareCounts(db: Db): Promise<void> {
+  await sql`
+    INSERT INTO pick_share_counts (betslip_sid, shard, rows, home, draw, away)
+    SELECT b.sid, 0, ${PICK_SHARE_ROWS}, array_agg(${PICK_SHARE_ROWS / 2}::bigint ORDER BY m.position),
+      array_agg(${PICK_SHARE_ROWS / 5}::bigint ORDER BY m.position),
+      array_agg(${(PICK_SHARE_ROWS * 3) / 10}::bigint ORDER BY m.position)
+    FROM betslips b JOIN matches m ON m.betslip_sid = b.sid
+    WHERE b.status = 'CURRENT' GROUP BY b.sid`.execute(db.kysely);
+}
+
 async function benchDatabase(target: BenchDatabase, port: number): Promise<DatabaseLoad> {
-  await fillDatabase(target, { subscribers: SIGNED_IN, stored: 0 });
+  await fillDatabase(target, { subscribers: SIGNED_IN, stored: 0, extra: pickShareCounts });
   const inserts = await insertLoop(target);
   const server = await startServer(port, target.env);
   let ceilingServer: Child | undefined;
   try {
     const tokens = await signInBench(server.url);
     const { slip, text: slipText } = await currentSlip(server.url, tokens[0]!);
+    const shares = await fetch(`${server.url}/api/protected/pick-shares`, {
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    }).then((r) => r.json() as Promise<{ hidden?: boolean; matches?: unknown[] }>);
+    if (shares.hidden || shares.matches?.length !== slip.matches.length)
+      throw new Error(`pick-shares answers ${JSON.stringify(shares)}, not every match's shares`);
     const bodyFile = join(tmpdir(), `jackpot14-bench-body-${process.pid}.json`);
     writeFileSync(bodyFile, slipText);
     ceilingServer = await spawnScript('tests/bench/ceilingServer.ts', port + 1, { BODY_FILE: bodyFile });
@@ -234,10 +262,15 @@ async function benchDatabase(target: BenchDatabase, port: number): Promise<Datab
         headers: { authorization: `Bearer ${tokens[0]}` },
         duration: ROUND_SECONDS,
       });
+      const pickShares = await cannon({
+        url: `${server.url}/api/protected/pick-shares`,
+        headers: { authorization: `Bearer ${tokens[0]}` },
+        duration: ROUND_SECONDS,
+      });
       const bare = await cannon({ url: `${ceilingServer.url}/betslip`, duration: ROUND_SECONDS });
       const submit = await submitLoad(server, tokens, slip, ROUND_SECONDS);
       const insertsPerSecond = await inserts.run(ROUND_SECONDS);
-      rounds.push({ read, bareRps: bare.rps, submit, insertsPerSecond });
+      rounds.push({ read, pickShares, bareRps: bare.rps, submit, insertsPerSecond });
     }
     const rssMbAfter = server.rssMb();
     return {
@@ -247,6 +280,10 @@ async function benchDatabase(target: BenchDatabase, port: number): Promise<Datab
         ...overRounds(rounds.map((r) => r.read)),
         ceilingRps: median(rounds.map((r) => r.bareRps)),
         ratio: median(rounds.map((r) => r.read.rps / r.bareRps)),
+      },
+      pickShares: {
+        ...overRounds(rounds.map((r) => r.pickShares)),
+        ratio: median(rounds.map((r) => r.pickShares.rps / r.read.rps)),
       },
       submit: {
         ...overRounds(rounds.map((r) => r.submit)),

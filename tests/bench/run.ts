@@ -14,7 +14,7 @@ import { FIRST_LOAD_BUDGET, firstLoad, PLAY_ROUTE } from './bundle.ts';
 import { dataCost, dataRows } from './data.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
-import { type DatabaseLoad, load, SIGNED_IN } from './load.ts';
+import { type DatabaseLoad, load, PICK_SHARE_TARGET, SIGNED_IN } from './load.ts';
 import { type OfflineVisit, repeatVisitOffline } from './offline.ts';
 import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
@@ -41,6 +41,10 @@ function loadRows(results: DatabaseLoad[]): [string, string][] {
     [
       `${r.database}: fetch-current-betslip (median of ${r.rounds} rounds)`,
       `${Math.round(r.read.rps)} req/s, p50 ${r.read.p50} ms, p99 ${r.read.p99} ms; ${x(r.read.ratio)} of a bare route (${Math.round(r.read.ceilingRps)} req/s)`,
+    ],
+    [
+      `${r.database}: pick-shares (median of ${r.rounds} rounds)`,
+      `${Math.round(r.pickShares.rps)} req/s, p50 ${r.pickShares.p50} ms, p99 ${r.pickShares.p99} ms; ${x(r.pickShares.ratio)} of fetch-current-betslip's rate (target ≥ ${x(PICK_SHARE_TARGET)}: ${r.pickShares.ratio >= PICK_SHARE_TARGET ? 'met' : 'MISSED'}); ${r.pickShares.non2xx + r.pickShares.errors} failed`,
     ],
     [
       `${r.database}: submit-online-betslip (median of ${r.rounds} rounds)`,

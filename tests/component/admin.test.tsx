@@ -31,6 +31,7 @@ const LIST = [
 ];
 
 const PREVIEW = {
+  settlementRule: 'ROWS',
   tiers: [
     { prizeType: 14, winners: 0, amountEach: 0, pool: 1000 },
     { prizeType: 13, winners: 3, amountEach: 2500, pool: 7500 },
@@ -44,6 +45,7 @@ const REPORTS = [
     sid: 'J14-0042',
     status: 'SETTLED',
     entries: 10,
+    rows: 25,
     players: 4,
     turnover: 20,
     paidFromWallet: 15,
@@ -55,6 +57,7 @@ const REPORTS = [
     sid: 'J14-0041',
     status: 'SETTLED',
     entries: 6,
+    rows: 6,
     players: 3,
     turnover: 12,
     paidFromWallet: 12,
@@ -270,6 +273,12 @@ describe('operator screen', () => {
     await user.click(current.getByRole('button', { name: 'Settle' }));
     const preview = await screen.findByRole('group', { name: 'Settle J14-0042?' });
     expect(preview).toHaveTextContent('Total to pay: M 7,500.00');
+    // A round settled by rows counts winning rows per tier.
+    expect(
+      within(preview)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Correct', 'Winning rows', 'Each', 'Pool']);
     expect(preview).toHaveTextContent('Jackpot rolled over to the next round: M 1,000.00');
     expect(calls.filter((c) => c.path.endsWith('/settle'))).toEqual([]);
     const summaryReads = () => calls.filter((c) => c.path.endsWith('/reports/summary')).length;
@@ -295,7 +304,7 @@ describe('operator screen', () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['J14-0042 · Settled', '10', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
+    ).toEqual(['J14-0042 · Settled', '10', '25', '4', 'M 20.00', 'M 15.00', 'M 5.00', 'M 10.00', '50%']);
     const chart = reports.getByRole('img', { name: 'Turnover and players per round' });
     expect(chart.querySelectorAll('rect')).toHaveLength(2);
     expect(chart.querySelectorAll('circle')).toHaveLength(2);

@@ -65,6 +65,7 @@ export const WON = slipFixture({
       { prizeType: 13, winners: 2, amountEach: 2500.5 },
       { prizeType: 12, winners: 9, amountEach: 277.77 },
     ],
+    settlementRule: 'SLIP',
   },
 });
 export const PENDING = slipFixture({ sid: 'J14-OPEN', daysAgo: 0.5, betSlipClosed: false, correctCount: 4 });

@@ -1,6 +1,6 @@
 // Reduced systems, end to end at 360×740: the demo subscriber marks four triples, is offered R-4-0-9 with
 // its rows, price and guarantee (in English and Sesotho), plays it for the price of nine single slips,
-// and reads the slip back with its rows and system, from the API and on /results.
+// and reads the slip back with its rows and system, from the API and on /results (in both languages).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
@@ -75,6 +75,11 @@ describe('reduced systems', () => {
       .poll(() => page.getByTestId('slip-rows').allTextContents(), WAIT)
       .toContainEqual(expect.stringContaining('9 rows · Reduced system R-4-0-9'));
     await shot(page, 'systems-results-en');
+    await page.getByTestId('lang-st').click();
+    await expect
+      .poll(() => page.getByTestId('slip-rows').allTextContents(), WAIT)
+      .toContainEqual(expect.stringContaining('Mela e 9 · Sistimi e fokotsitsoeng R-4-0-9'));
+    await shot(page, 'systems-results-st');
     await context.close();
   });
 });

@@ -185,6 +185,7 @@ describeEachDb('operations tools: scheduling, results, preview, rollover', (t) =
     expect(preview.statusCode, preview.body).toBe(200);
     // X has 13 right (second prize, alone), Y 12 (third prize, alone); nobody 14: it rolls over.
     expect(preview.json()).toEqual({
+      settlementRule: 'ROWS',
       tiers: [
         { prizeType: 14, winners: 0, amountEach: 0, pool: 1000 },
         { prizeType: 13, winners: 1, amountEach: 300, pool: 300 },

@@ -102,6 +102,7 @@ describeEachDb('systems: rows, reduced systems, the rules switch, pick shares', 
     // The preview counts rows: 2 jackpot rows, 3 second-prize rows (M 100 / 3 = 33.33, a cent left over).
     const preview = await admin('GET', '/betslips/Y-1/settlement-preview');
     expect(preview.json()).toEqual({
+      settlementRule: 'ROWS',
       tiers: [
         { prizeType: 14, winners: 2, amountEach: 500, pool: 1000 },
         { prizeType: 13, winners: 3, amountEach: 33.33, pool: 100 },
@@ -135,6 +136,7 @@ describeEachDb('systems: rows, reduced systems, the rules switch, pick shares', 
       ],
     });
     // Pick statistics count rows: of 6, match 1 has P's 2 and Q's home, P's 2 and S's away.
+    expect((slip!.statistics as { settlementRule: string }).settlementRule).toBe('ROWS');
     expect((slip!.statistics as { matches: unknown[] }).matches[0]).toEqual({
       position: 1,
       home: 0.5,
@@ -152,9 +154,11 @@ describeEachDb('systems: rows, reduced systems, the rules switch, pick shares', 
     const publicRound = (
       (await app().inject({ method: 'GET', url: '/api/public/rounds' })).json() as Array<{
         sid: string;
+        settlementRule: string;
         tiers: unknown[];
       }>
     ).find((r) => r.sid === 'Y-1');
+    expect(publicRound?.settlementRule).toBe('ROWS');
     expect(publicRound?.tiers.slice(0, 3)).toEqual([
       { prizeType: 14, winners: 2, amountEach: 500 },
       { prizeType: 13, winners: 3, amountEach: 33.33 },
@@ -307,6 +311,15 @@ describeEachDb('systems: rows, reduced systems, the rules switch, pick shares', 
       rows: 4,
       winningRows: [{ prizeType: 14, count: 1, amountEach: 1000 }],
     });
+    // Its statistics and the public rounds page count slips, and say so.
+    expect((slip!.statistics as { settlementRule: string }).settlementRule).toBe('SLIP');
+    const rounds = (await app().inject({ method: 'GET', url: '/api/public/rounds' })).json() as Array<{
+      sid: string;
+      settlementRule: string;
+    }>;
+    expect(rounds.find((r) => r.sid === 'Y-4')?.settlementRule).toBe('SLIP');
+    // A seeded round's statistics were stored before systems, without a rule: slips.
+    expect(rounds.find((r) => r.sid === 'J14-0002')?.settlementRule).toBe('SLIP');
     expect((slip!.statistics as { tiers: unknown[] }).tiers.slice(0, 2)).toEqual([
       { prizeType: 14, winners: 1, amountEach: 1000 },
       { prizeType: 13, winners: 1, amountEach: 100 },

@@ -137,6 +137,9 @@ export function Reports({ revision = 0 }: { revision?: number }) {
                   <Trans>Entries</Trans>
                 </th>
                 <th scope="col">
+                  <Trans>Rows</Trans>
+                </th>
+                <th scope="col">
                   <Trans>Players</Trans>
                 </th>
                 <th scope="col">
@@ -161,6 +164,7 @@ export function Reports({ revision = 0 }: { revision?: number }) {
                 <tr key={r.sid}>
                   <td>{`${r.sid} · ${betslipStatusText(r.status, i18n)}`}</td>
                   <td>{r.entries}</td>
+                  <td>{r.rows}</td>
                   <td>{r.players}</td>
                   <td>{formatM(r.turnover)}</td>
                   <td>{formatM(r.paidFromWallet)}</td>

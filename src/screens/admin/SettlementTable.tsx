@@ -1,4 +1,5 @@
-// The settlement preview: winners and payout per tier, the total, and any jackpot rolled over.
+// The settlement preview: winners (winning rows in a round settled by rows) and payout per tier, the
+// total, and any jackpot rolled over.
 import { Trans } from '@lingui/react/macro';
 import { digitsOfM, formatM } from '../../../machines/rules/money';
 import type { SettlementPreview } from '../../api/admin';
@@ -16,7 +17,7 @@ export function SettlementTable({ preview }: { preview: SettlementPreview }) {
                 <Trans>Correct</Trans>
               </th>
               <th scope="col">
-                <Trans>Winners</Trans>
+                {preview.settlementRule === 'ROWS' ? <Trans>Winning rows</Trans> : <Trans>Winners</Trans>}
               </th>
               <th scope="col">
                 <Trans>Each</Trans>

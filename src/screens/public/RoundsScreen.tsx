@@ -81,7 +81,11 @@ export default function RoundsScreen() {
             </ol>
             <table className="public-tiers">
               <caption>
-                <Trans>Winners per prize</Trans>
+                {round.settlementRule === 'ROWS' ? (
+                  <Trans>Winning rows per prize</Trans>
+                ) : (
+                  <Trans>Winners per prize</Trans>
+                )}
               </caption>
               <thead>
                 <tr>
@@ -89,7 +93,7 @@ export default function RoundsScreen() {
                     <Trans>Correct</Trans>
                   </th>
                   <th scope="col">
-                    <Trans>Winners</Trans>
+                    {round.settlementRule === 'ROWS' ? <Trans>Winning rows</Trans> : <Trans>Winners</Trans>}
                   </th>
                   <th scope="col">
                     <Trans>Each won</Trans>

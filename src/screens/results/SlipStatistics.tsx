@@ -1,5 +1,6 @@
 // How everyone played a closed betslip (docs/CONTRACTS.md "Results and operations API"): for each match the
 // share that picked 1, X and 2 as small bars, and for each prize tier its winners and the amount each won.
+// In a round settled by rows, the shares are of rows and a tier's winners are its winning rows.
 import { useLingui } from '@lingui/react/macro';
 import { breakLongWords } from '../../../machines/rules/longWords';
 import { formatMDot } from '../../../machines/rules/money';
@@ -39,9 +40,12 @@ export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets
     return bet ? `${breakLongWords(bet.homeTeam)} – ${breakLongWords(bet.awayTeam)}` : '';
   };
   const tiers = [...stats.tiers].sort((a, b) => b.prizeType - a.prizeType);
+  // Absent in answers cached by an older build: those rounds counted slips.
+  const byRows = stats.settlementRule === 'ROWS';
   return (
     <section className="slip-stats" aria-label={t`How everyone played`}>
       <h3>{t`How everyone played`}</h3>
+      {byRows && stats.matches.length > 0 && <p className="share-basis">{t`Shares of all rows played`}</p>}
       {stats.matches.length > 0 && (
         <ol className="share-list">
           {stats.matches.map((m) => (
@@ -60,7 +64,7 @@ export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets
           <thead>
             <tr>
               <th scope="col">{t`Correct picks`}</th>
-              <th scope="col">{t`Winners`}</th>
+              <th scope="col">{byRows ? t`Winning rows` : t`Winners`}</th>
               <th scope="col">{t`Each won`}</th>
             </tr>
           </thead>
