@@ -89,6 +89,7 @@ const MOVE_WORDS: Record<MoveKind, Words> = {
   CASH_OUT_REVERSAL: { st: 'Khutlisa', en: 'Refund' },
   OPERATOR_ADJUSTMENT: { st: 'Tlatseletso', en: 'Credit' },
   DEPOSIT: { st: 'Tsenya', en: 'Deposit' },
+  GROUP: { st: 'Sehlopha', en: 'Group' },
 };
 
 export const moveWord = (lang: Lang, kind: MoveKind): string => MOVE_WORDS[kind][lang];
