@@ -20,10 +20,11 @@ type Words = Record<Lang, string>;
 
 export const WORDS = {
   menu: {
-    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language',
-    en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo',
+    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
+    en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo\n5. Group play',
   },
   back: { st: '0. Morao', en: '0. Back' },
+  groupCode: { st: 'Kenya khoutu ea sehlopha (linomoro tse 6):', en: "Enter the group's 6-digit code:" },
   backHome: { st: '0. Morao 00. Qalo', en: '0. Back 00. Menu' },
   pay: { st: '1. Lefa ka wallet', en: '1. Pay from wallet' },
   invalid: { st: 'Khetho e fosahetse.', en: 'Invalid choice.' },

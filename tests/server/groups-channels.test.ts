@@ -4,7 +4,7 @@
 // reference, in the keyword's language, and refusals say why.
 import { beforeAll, expect, it } from 'vitest';
 import { findByCode } from '../../server/groups/store.ts';
-import { balance, inboundSms, outbox } from './channelFixtures.ts';
+import { balance, inboundSms, outbox, ussd } from './channelFixtures.ts';
 import { createGroupRequest, groundwork, openRound } from './groupFixtures.ts';
 import { describeEachDb } from './helper.ts';
 import { addSubscriber, picks } from './playFixtures.ts';
@@ -60,5 +60,45 @@ describeEachDb('group play by SMS', (t) => {
     await inboundSms(t().app, en, 'GROUP 12ab', newId());
     expect((await outbox(t().app, en))[0]).toMatch(/^No group has that code\. .*GROUP 123456 2\.$/);
     expect(await balance(t(), en)).toBe(10_00 - 100);
+  });
+
+  it('USSD 5 Group play: code, the offer, 1 Buy ends with the reference; a retry pays nothing more', async () => {
+    await openRound(t(), 'S-2');
+    const captain = '26655000011';
+    const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
+    const { code } = (
+      await createGroupRequest(t(), token, {
+        sid: 'S-2',
+        dtos: picks(),
+        name: 'Motse',
+        shares: 3,
+        captainShares: 1,
+        unsold: 'CANCEL',
+      })
+    ).json() as { code: string };
+    const member = '26655000012';
+    await addSubscriber(t(), member, { walletCents: 10_00 });
+    const screen = async (session: string, text: string) => (await ussd(t().app, session, member, text)).body;
+    expect(await screen('gs-1', '5')).toBe('CON Kenya khoutu ea sehlopha (linomoro tse 6):\n0. Morao');
+    expect(await screen('gs-1', '4*2*5')).toBe("CON Enter the group's 6-digit code:\n0. Back");
+    expect(await screen('gs-1', `4*2*5*${code}`)).toBe(
+      'CON Group Motse\nPrice per share: M 0.66\nShares left: 2\n1. Buy one share\n0. Back',
+    );
+    const paid = await screen('gs-1', `4*2*5*${code}*1`);
+    expect(paid).toMatch(
+      new RegExp(
+        `^END Jackpot 14: 1 share\\(s\\) of group Motse \\(${code}\\), M 0\\.66 paid from your wallet\\. Reference: S-2-\\w{6}\\.$`,
+      ),
+    );
+    // The gateway's retry of the paying request: the same screen, nothing more paid.
+    expect(await screen('gs-1', `4*2*5*${code}*1`)).toBe(paid);
+    expect(await balance(t(), member)).toBe(10_00 - 66);
+    // The language chosen above is the number's from now on.
+    expect(await screen('gs-2', '5*000000')).toBe('END No group has that code. Nothing was charged.');
+    expect(await screen('gs-3', '5*12')).toMatch(/^CON Invalid choice\./);
+    for (const text of [`5*${code}*1`])
+      expect(await screen('gs-4', text)).toMatch(/^END Jackpot 14: 1 share\(s\) of group Motse/);
+    expect(await screen('gs-5', `5*${code}`)).toBe('END The group is full. Nothing was charged.');
+    expect((await findByCode(t().db.kysely, code))?.sold).toBe(3);
   });
 });
