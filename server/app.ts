@@ -15,6 +15,7 @@ import type { Db } from './db/index.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError, clientErrorHandler, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { createEventBus, type DomainEventBus } from './events.ts';
+import { groups } from './groups/plugin.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
@@ -190,6 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(push, { config, db, now, sender: options.pushSender });
   // pg-boss starts when the app is ready.
   await app.register(backgroundJobs, { config, db, now, jobs: options.jobs });
+  // Group play: its close is a job scheduled for each round's end.
+  await app.register(groups, { db: db.kysely, now });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
   await app.register(operations, { db: db.kysely, now });
 

@@ -7,6 +7,7 @@
 //   wallet     wallet read, supported wallets, airtime, cash-out, deposit
 //   account    subscriber info, subscription, password, limits and pause, standing picks
 //   results    the subscriber's past betslips
+//   groups     group play: create, views, buying shares
 //   identity   registration and reset by SMS code, the token answer, whoami
 //   operators  operator accounts
 //   admin      betslips, results, publish, settle, reports, audit (ROLE_ADMIN)
@@ -25,6 +26,7 @@ export const WIRE_MODULES = [
   'wallet',
   'account',
   'results',
+  'groups',
   'identity',
   'operators',
   'admin',

@@ -74,7 +74,13 @@ export type SubmitAccepted = Static<typeof SubmitAccepted>;
 export type SlipReceipt = SubmitAccepted['receipt'];
 export type SubmitBody = Static<typeof SubmitBody>;
 
-const Channel = Type.Union([Type.Literal('APP'), Type.Literal('USSD'), Type.Literal('SMS')]);
+/** GROUP: a group's slip (DESIGN.md "Group play"), written at its round's close. */
+const Channel = Type.Union([
+  Type.Literal('APP'),
+  Type.Literal('USSD'),
+  Type.Literal('SMS'),
+  Type.Literal('GROUP'),
+]);
 
 export const MySlipsQuery = Type.Object({ sid: Type.Optional(Text({ minLength: 1, maxLength: 64 })) });
 
@@ -84,8 +90,11 @@ export const MySlipsResponse = Type.Array(
     reference: Type.String(),
     createdAt: Type.String({ description: 'ISO 8601, UTC' }),
     cost: Money,
-    paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
+    /** GROUP: paid from a group's escrow (a group's slip, in its captain's list). */
+    paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME'), Type.Literal('GROUP')]),
     channel: Channel,
+    /** A group's slip: the group's code (absent on any other slip). */
+    group: Type.Optional(Type.String()),
     predictions: Type.Array(Type.Integer()),
     jws: Type.String(),
     /** The rows the slip stands for, and its reduced system (null: a full slip). */

@@ -35,7 +35,12 @@ export const ReceiptLookup = Type.Object({
   reference: Type.String(),
   sid: Type.String(),
   createdAt: Type.String({ description: 'ISO 8601, UTC' }),
-  channel: Type.Union([Type.Literal('APP'), Type.Literal('USSD'), Type.Literal('SMS')]),
+  channel: Type.Union([
+    Type.Literal('APP'),
+    Type.Literal('USSD'),
+    Type.Literal('SMS'),
+    Type.Literal('GROUP'),
+  ]),
   status: Type.Literal('ACCEPTED'),
 });
 export type ReceiptLookup = Static<typeof ReceiptLookup>;

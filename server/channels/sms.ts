@@ -4,13 +4,21 @@
 // a YES within 10 minutes of that answer subscribes (the inbound log, sms_inbound, is the state).
 import { emptyOutcomes, quickPick } from '../../machines/rules/betslip.ts';
 import { formatSmsPicks } from '../../machines/rules/channelPicks.ts';
+import { buyShares } from '../groups/buy.ts';
+import { findByCode } from '../groups/store.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { claimSlipCode, paidUnderCode } from '../play/slipCodes.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { isSubscribed, SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
 import { hasAccount, preferredLang, slipsText, walletText } from './phoneData.ts';
 import { parseSmsCommand, type SmsCommand } from './smsCommands.ts';
-import { type ChannelAnswer, type ChannelDeps, submitChannelSlip, toChannelAnswer } from './submitChannel.ts';
+import {
+  type ChannelAnswer,
+  type ChannelDeps,
+  groupDepsOf,
+  submitChannelSlip,
+  toChannelAnswer,
+} from './submitChannel.ts';
 import {
   alreadySubscribed,
   nothingToConfirm,
@@ -20,7 +28,7 @@ import {
   smsSubscribed,
   subscribeHint,
 } from './subscribeTexts.ts';
-import { howToRegister, type Lang, money, refusalText, say } from './texts.ts';
+import { howToRegister, type Lang, money, refusalText, say, sharesBought } from './texts.ts';
 
 export interface SmsDeps extends ChannelDeps {
   registerUrl: string;
@@ -41,6 +49,11 @@ export interface InboundSms {
 const HELP: Record<Lang, string> = {
   en: 'Jackpot 14 by SMS: PLAY and 14 picks (1 home, 2 away, 3 draw, (12) for two), e.g. PLAY 1(12)3123123123123. PLAY QP: quick pick. BAL: wallet. RESULTS: your slips. SUBSCRIBE: price and subscribing.',
   st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: wallet. LIPHETHO: li-slip. NGOLISETSA: theko le ho ingolisetsa.',
+};
+
+const GROUP_HELP: Record<Lang, string> = {
+  en: 'To join a group: GROUP and its 6-digit code, and how many shares (one if none), e.g. GROUP 123456 2.',
+  st: 'Ho kena sehlopheng: SEHLOPHA le khoutu ea sona ea linomoro tse 6, le likarolo (e le ngoe ha u sa re letho), mohl. SEHLOPHA 123456 2.',
 };
 
 const UNKNOWN: Record<Lang, string> = {
@@ -116,6 +129,10 @@ async function commandReply(deps: SmsDeps, msisdn: string, message: InboundSms):
       return slipsText(deps.db, msisdn, lang, 3, true);
     case 'PLAY':
       return play(deps, msisdn, lang, command, message.id);
+    case 'GROUP':
+      return buyGroupShares(deps, msisdn, lang, command, message.id);
+    case 'BAD_GROUP':
+      return `${refusalText(lang, 'GROUP.UNKNOWN')} ${GROUP_HELP[lang]}`;
     case 'SUBSCRIBE':
       return (await isSubscribed(deps.db, msisdn))
         ? alreadySubscribed(lang, deps.offer)
@@ -194,4 +211,33 @@ async function play(
   return lang === 'en'
     ? `Jackpot 14: slip accepted, ${money(answer.costCents)} paid from your wallet. Picks ${picks}. Reference: ${answer.reference}. Good luck!`
     : `Jackpot 14: slip e amohetsoe, ${money(answer.costCents)} e lefuoe ka wallet. Likhetho ${picks}. Tshupiso: ${answer.reference}. Mahlohonolo!`;
+}
+
+/** GROUP <code> [shares]: the shares bought from the wallet (key `sms:<message id>`), or why not. */
+async function buyGroupShares(
+  deps: SmsDeps,
+  msisdn: string,
+  lang: Lang,
+  command: Extract<SmsCommand, { kind: 'GROUP' }>,
+  id: string,
+): Promise<string> {
+  const answer = await buyShares(
+    groupDepsOf(deps),
+    msisdn,
+    command.code,
+    { count: command.count, lang },
+    `sms:${id}`,
+  );
+  if (answer.statusCode !== 200) {
+    return refusalText(lang, (answer.body as { messageKey?: string }).messageKey ?? 'ERRORS.UNKNOWN');
+  }
+  const body = answer.body as { code: string; reference: string };
+  const group = await findByCode(deps.db, body.code);
+  return sharesBought(lang, {
+    count: command.count,
+    name: group?.name ?? body.code,
+    code: body.code,
+    costCents: (group?.sharePriceCents ?? 0) * command.count,
+    reference: body.reference,
+  });
 }

@@ -8,10 +8,13 @@ export type Lang = 'st' | 'en';
 export type SmsCommand =
   | { kind: 'PLAY'; lang: Lang | null; picks: string[] | 'QUICK'; code: string | null }
   | { kind: 'BAD_PICKS'; lang: Lang | null }
+  /** GROUP <code> [shares] (Sesotho SEHLOPHA): buy shares of a group; BAD_GROUP when the words are wrong. */
+  | { kind: 'GROUP'; lang: Lang | null; code: string; count: number }
+  | { kind: 'BAD_GROUP'; lang: Lang | null }
   | { kind: 'BALANCE' | 'RESULTS' | 'HELP' | 'SUBSCRIBE' | 'YES'; lang: Lang | null }
   | { kind: 'UNKNOWN'; lang: null };
 
-type Keyword = Exclude<SmsCommand['kind'], 'BAD_PICKS' | 'UNKNOWN'>;
+type Keyword = Exclude<SmsCommand['kind'], 'BAD_PICKS' | 'BAD_GROUP' | 'UNKNOWN'>;
 
 const KEYWORDS: Record<string, { kind: Keyword; lang: Lang | null }> = {
   PLAY: { kind: 'PLAY', lang: 'en' },
@@ -27,6 +30,8 @@ const KEYWORDS: Record<string, { kind: Keyword; lang: Lang | null }> = {
   NGOLISETSA: { kind: 'SUBSCRIBE', lang: 'st' },
   YES: { kind: 'YES', lang: 'en' },
   EE: { kind: 'YES', lang: 'st' },
+  GROUP: { kind: 'GROUP', lang: 'en' },
+  SEHLOPHA: { kind: 'GROUP', lang: 'st' },
 };
 
 const QUICK = new Set(['QP', 'QUICK', 'KAPELE']);
@@ -40,6 +45,14 @@ export function parseSmsCommand(raw: string): SmsCommand {
   const [word = '', ...rest] = text.split(/\s+/);
   const keyword = KEYWORDS[word];
   if (!keyword) return { kind: 'UNKNOWN', lang: null };
+  if (keyword.kind === 'GROUP') {
+    const [code = '', shares = '1', ...more] = rest;
+    const count = Number(shares);
+    if (!/^\d{6}$/.test(code) || !/^\d{1,3}$/.test(shares) || count < 1 || count > 100 || more.length > 0) {
+      return { kind: 'BAD_GROUP', lang: keyword.lang };
+    }
+    return { kind: 'GROUP', lang: keyword.lang, code, count };
+  }
   if (keyword.kind !== 'PLAY') {
     return rest.length === 0 ? { kind: keyword.kind, lang: keyword.lang } : { kind: 'UNKNOWN', lang: null };
   }

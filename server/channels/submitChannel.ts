@@ -3,6 +3,7 @@
 // app's, and so are the receipts (reference and signed receipt, with the slip's channel). Phone channels
 // pay from the wallet only; the server prices the picks itself.
 import { priceCents } from '../../machines/rules/betslip.ts';
+import type { GroupDeps } from '../groups/deps.ts';
 import { isUniqueViolation } from '../play/betslips.ts';
 import type { CachedBetslip, CurrentBetslipCache } from '../play/currentBetslip.ts';
 import { type SubmitDeps, submitBetslip } from '../play/submit.ts';
@@ -82,3 +83,11 @@ export async function submitChannelSlip(deps: ChannelDeps, slip: ChannelSlip): P
   }
   return result;
 }
+
+/** What group play needs from a channel's dependencies (the app's stake guards and receipt key). */
+export const groupDepsOf = (deps: ChannelDeps): GroupDeps => ({
+  db: deps.db,
+  now: deps.now,
+  guards: deps.guards ?? [],
+  receiptKey: deps.receiptKey,
+});

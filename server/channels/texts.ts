@@ -20,10 +20,11 @@ type Words = Record<Lang, string>;
 
 export const WORDS = {
   menu: {
-    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language',
-    en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo',
+    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
+    en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo\n5. Group play',
   },
   back: { st: '0. Morao', en: '0. Back' },
+  groupCode: { st: 'Kenya khoutu ea sehlopha (linomoro tse 6):', en: "Enter the group's 6-digit code:" },
   backHome: { st: '0. Morao 00. Qalo', en: '0. Back 00. Menu' },
   pay: { st: '1. Lefa ka wallet', en: '1. Pay from wallet' },
   invalid: { st: 'Khetho e fosahetse.', en: 'Invalid choice.' },
@@ -89,6 +90,7 @@ const MOVE_WORDS: Record<MoveKind, Words> = {
   CASH_OUT_REVERSAL: { st: 'Khutlisa', en: 'Refund' },
   OPERATOR_ADJUSTMENT: { st: 'Tlatseletso', en: 'Credit' },
   DEPOSIT: { st: 'Tsenya', en: 'Deposit' },
+  GROUP: { st: 'Sehlopha', en: 'Group' },
 };
 
 export const moveWord = (lang: Lang, kind: MoveKind): string => MOVE_WORDS[kind][lang];
@@ -114,6 +116,10 @@ const REFUSALS: Record<string, Words> = {
   'PICKS.INCOMPLETE': { st: 'Kenya khetho bakeng sa lipapali tsohle tse 14.', en: 'Pick all 14 matches.' },
   'PICKS.INVALID': { st: 'Likhetho ha li nepahale.', en: 'The picks are not valid.' },
   'PRICE.MISMATCH': { st: 'Theko e fetohile. Leka hape.', en: 'The price changed. Please try again.' },
+  'GROUP.UNKNOWN': { st: 'Ha ho sehlopha se nang le khoutu eo.', en: 'No group has that code.' },
+  'GROUP.FULL': { st: 'Sehlopha se tletse.', en: 'The group is full.' },
+  'GROUP.CLOSED': { st: 'Sehlopha se koetsoe.', en: 'The group is closed.' },
+  'GROUP.CANCELLED': { st: 'Sehlopha se hlakotsoe.', en: 'The group was cancelled.' },
   'IDEMPOTENCY.IN_PROGRESS': {
     st: 'Slip ena e ntse e sebetsoa. Sheba hamorao.',
     en: 'This slip is still being processed. Check again later.',
@@ -126,3 +132,21 @@ export const refusalText = (lang: Lang, messageKey: string): string => {
   if (!words) return WORDS.failed[lang];
   return `${words[lang]} ${lang === 'en' ? 'Nothing was charged.' : 'Ha ua lefisoa letho.'}`;
 };
+
+/** A group's shares bought by phone: how many, of which group, what was paid, and the reference. */
+export const sharesBought = (
+  lang: Lang,
+  bought: { count: number; name: string; code: string; costCents: number; reference: string },
+): string =>
+  lang === 'en'
+    ? `Jackpot 14: ${bought.count} share(s) of group ${bought.name} (${bought.code}), ${money(bought.costCents)} paid from your wallet. Reference: ${bought.reference}.`
+    : `Jackpot 14: likarolo tse ${bought.count} tsa sehlopha ${bought.name} (${bought.code}), ${money(bought.costCents)} e lefuoe ka wallet. Tshupiso: ${bought.reference}.`;
+
+/** The group's name, price per share and shares left (the USSD screen before buying). */
+export const groupOffer = (
+  lang: Lang,
+  group: { name: string; sharePriceCents: number; left: number },
+): string =>
+  lang === 'en'
+    ? `Group ${group.name}\nPrice per share: ${money(group.sharePriceCents)}\nShares left: ${group.left}\n1. Buy one share`
+    : `Sehlopha ${group.name}\nTheko ea karolo: ${money(group.sharePriceCents)}\nLikarolo tse setseng: ${group.left}\n1. Reka karolo e le 'ngoe`;

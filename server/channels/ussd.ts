@@ -12,6 +12,8 @@ import {
 } from '../../machines/rules/betslip.ts';
 import { ussdDigit } from '../../machines/rules/channelPicks.ts';
 import type { Database } from '../db/index.ts';
+import { buyShares } from '../groups/buy.ts';
+import { findByCode } from '../groups/store.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import type { CachedBetslip } from '../play/currentBetslip.ts';
 import { isSubscribed, SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
@@ -23,10 +25,11 @@ import {
   slipsText,
   walletText,
 } from './phoneData.ts';
-import { type ChannelDeps, submitChannelSlip } from './submitChannel.ts';
+import { type ChannelDeps, groupDepsOf, submitChannelSlip } from './submitChannel.ts';
 import { type Offer, ussdOffer, ussdSubscribed } from './subscribeTexts.ts';
 import {
   accepted,
+  groupOffer,
   howToRegister,
   type Lang,
   money,
@@ -34,6 +37,7 @@ import {
   picksHelp,
   refusalText,
   say,
+  sharesBought,
   shortDate,
 } from './texts.ts';
 import { fold, inputsOf, MAX_INPUTS, type MenuState, top } from './ussdMenu.ts';
@@ -164,6 +168,30 @@ async function render(deps: UssdDeps, request: UssdRequest, session: Session, ms
     await setSubscription(deps.db, msisdn, true, SERVICE_ID, now);
     return end(ussdSubscribed(lang, deps.offer));
   }
+  if (state.end && 'buyGroup' in state.end) {
+    // One purchase a session: the gateway's retry of the paying request replays this key's answer.
+    const answer = await buyShares(
+      groupDepsOf(deps),
+      msisdn,
+      state.end.buyGroup,
+      { count: 1, lang },
+      `ussd:${request.sessionId}`,
+    );
+    if (answer.statusCode !== 200) {
+      return end(refusalText(lang, (answer.body as { messageKey?: string }).messageKey ?? 'ERRORS.UNKNOWN'));
+    }
+    const bought = answer.body as { code: string; reference: string };
+    const group = await findByCode(deps.db, bought.code);
+    return end(
+      sharesBought(lang, {
+        count: 1,
+        name: group?.name ?? bought.code,
+        code: bought.code,
+        costCents: group?.sharePriceCents ?? 0,
+        reference: bought.reference,
+      }),
+    );
+  }
   if (state.end) {
     if (!betslip) return end(say(lang, 'noRound'));
     const answer = await submitChannelSlip(deps, {
@@ -234,6 +262,22 @@ async function screen(deps: UssdDeps, state: MenuState, ctx: ScreenContext): Pro
       return con(`${prefix}${say(lang, 'languages')}\n${say(lang, 'back')}`);
     case 'SUBSCRIBE':
       return con(`${prefix}${ussdOffer(lang, deps.offer, deps.termsUrl)}`);
+    case 'GROUP_CODE':
+      return con(`${prefix}${say(lang, 'groupCode')}\n${say(lang, 'back')}`);
+    case 'GROUP': {
+      const group = await findByCode(deps.db, current.code);
+      if (!group) return end(refusalText(lang, 'GROUP.UNKNOWN'));
+      if (group.status !== 'OPEN' || now.getTime() >= group.closesAt.getTime()) {
+        return end(refusalText(lang, group.status === 'CANCELLED' ? 'GROUP.CANCELLED' : 'GROUP.CLOSED'));
+      }
+      if (group.sold >= group.shares) return end(refusalText(lang, 'GROUP.FULL'));
+      const offer = groupOffer(lang, {
+        name: group.name.slice(0, 40),
+        sharePriceCents: group.sharePriceCents,
+        left: group.shares - group.sold,
+      });
+      return con(`${prefix}${offer}\n${say(lang, 'back')}`);
+    }
   }
 }
 

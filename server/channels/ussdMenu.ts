@@ -10,7 +10,10 @@ import type { Lang } from './texts.ts';
 export type Screen =
   | { name: 'MAIN' | 'PLAY' | 'QUICK' | 'PICKS1' | 'WALLET' | 'SLIPS' | 'LANG' | 'SUBSCRIBE' }
   | { name: 'PICKS2'; first: string[] }
-  | { name: 'CONFIRM'; picks: string[] };
+  | { name: 'CONFIRM'; picks: string[] }
+  /** Group play: the code is asked for, then the group's offer is shown with `1` Buy. */
+  | { name: 'GROUP_CODE' }
+  | { name: 'GROUP'; code: string };
 
 export interface MenuState {
   stack: Screen[];
@@ -18,7 +21,7 @@ export interface MenuState {
   /** Why the last input was not taken (the screen is shown again with the reason). */
   error: 'INVALID' | 'LIMITS' | null;
   /** Where the session ends: paying these picks, subscribing (confirmed), or no open round. */
-  end: { pay: string[] } | { subscribe: true } | { noRound: true } | null;
+  end: { pay: string[] } | { subscribe: true } | { noRound: true } | { buyGroup: string } | null;
 }
 
 export interface MenuContext {
@@ -54,6 +57,7 @@ const MAIN_CHOICES: Record<string, Screen> = {
   '2': { name: 'WALLET' },
   '3': { name: 'SLIPS' },
   '4': { name: 'LANG' },
+  '5': { name: 'GROUP_CODE' },
 };
 
 /** The state after one input. A finished state (end set) takes no more input. */
@@ -95,6 +99,10 @@ export function step(state: MenuState, rawInput: string, ctx: MenuContext): Menu
       return input === '1' ? { ...state, error: null, end: { pay: screen.picks } } : invalid;
     case 'SUBSCRIBE':
       return input === '1' ? { ...state, error: null, end: { subscribe: true } } : invalid;
+    case 'GROUP_CODE':
+      return /^\d{6}$/.test(input) ? push(state, { name: 'GROUP', code: input }) : invalid;
+    case 'GROUP':
+      return input === '1' ? { ...state, error: null, end: { buyGroup: screen.code } } : invalid;
     case 'LANG':
       if (input === '1' || input === '2') {
         return { ...state, lang: input === '1' ? 'st' : 'en', stack: [{ name: 'MAIN' }], error: null };

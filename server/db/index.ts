@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { AbuseLimitsTables } from './abuseLimitsTables.ts';
 import type { ChannelTables } from './channelTables.ts';
 import type { DepositTables } from './depositTables.ts';
+import type { GroupTables } from './groupTables.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
@@ -25,7 +26,8 @@ export interface Database
     AbuseLimitsTables,
     StandingPicksTables,
     ChannelTables,
-    DepositTables {}
+    DepositTables,
+    GroupTables {}
 
 export interface Db {
   kysely: Kysely<Database>;

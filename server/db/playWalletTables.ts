@@ -19,14 +19,17 @@ export type MoveKind =
   | 'CASH_OUT'
   | 'CASH_OUT_REVERSAL'
   | 'OPERATOR_ADJUSTMENT'
-  | 'DEPOSIT';
+  | 'DEPOSIT'
+  /** Migration 021: between a member's wallet and a group's escrow, either sign (group play). */
+  | 'GROUP';
 
 /** SETTLING: settlement has started (nothing more is accepted) but not every prize is paid yet. */
 export type BetslipStatus = 'DRAFT' | 'SCHEDULED' | 'CURRENT' | 'CLOSED' | 'SETTLING' | 'SETTLED';
-export type PaidFrom = 'WALLET' | 'AIRTIME';
+/** GROUP (migration 021): a group's slip, paid from its escrow. */
+export type PaidFrom = 'WALLET' | 'AIRTIME' | 'GROUP';
 
-/** Where a slip was played: the app (web or native), USSD or SMS. */
-export type SlipChannel = 'APP' | 'USSD' | 'SMS';
+/** Where a slip was played: the app (web or native), USSD or SMS; GROUP: a group's slip at its close. */
+export type SlipChannel = 'APP' | 'USSD' | 'SMS' | 'GROUP';
 export type CashOutStatus = 'PENDING' | 'CONFIRMED' | 'FAILED';
 
 export interface StoredBetslipParams {

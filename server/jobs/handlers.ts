@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
+import { closeDueGroups, closeRoundGroups } from '../groups/close.ts';
 import { KEEP_KEYS_MS, purgeKeys } from '../idempotency/idempotency.ts';
 import { promoteScheduled } from '../play/betslips.ts';
 import { playStandingPicks } from '../play/standingPicks.ts';
@@ -62,6 +63,14 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** What closing groups needs: the submission's stake guards and receipt key (the reconciler's). */
+const groupDeps = (c: JobContext) => ({
+  db: c.db,
+  now: c.now,
+  guards: c.reconciler.stakes.guards ?? [],
+  receiptKey: c.reconciler.stakes.receiptKey,
+});
+
 export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> = {
   async [QUEUES.remindersCheck](_job, c) {
     const sid = await closingSoonBetslip(c.db, c.now());
@@ -106,6 +115,9 @@ export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> =
   },
 
   async [QUEUES.rollForward](_job, c) {
+    // The backstop of groups-close: groups of ended rounds still open are closed first.
+    const groups = await closeDueGroups(groupDeps(c));
+    if (groups.submitted || groups.cancelled) c.log.info({ groups }, 'groups closed by the roll-forward');
     // A scheduled round goes live once the current one has ended; in demo mode a made-up one follows
     // when none was scheduled.
     const now = c.now();
@@ -120,6 +132,13 @@ export const handlers: Record<Exclude<QueueName, typeof QUEUES.dead>, Handler> =
     const report = await playStandingPicks({ submit: c.reconciler.stakes, notifier: c.notifier }, job.id);
     if (report.accepted || report.refused) c.log.info({ report }, 'standing picks played');
     return report;
+  },
+
+  async [QUEUES.groupsClose](job, c) {
+    const { sid } = checked(SidJob, job.data);
+    const report = await closeRoundGroups(groupDeps(c), sid);
+    if (report.submitted || report.cancelled) c.log.info({ sid, report }, 'groups closed');
+    return { sid, ...report };
   },
 
   async [QUEUES.purge](_job, c) {

@@ -19,6 +19,8 @@ export const QUEUES = {
   standingPicks: 'standing-picks',
   /** Daily: idempotency records older than 7 days. */
   purge: 'idempotency-purge',
+  /** At a round's end (sent when its first group opens): its open groups are closed, once each. */
+  groupsClose: 'groups-close',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -57,6 +59,8 @@ const DEFAULTS: Record<QueueName, QueueTuning> = {
   // Each subscriber's round is paid once whatever the retries (its key); the next minute's run goes on.
   [QUEUES.standingPicks]: { retryLimit: 2, retryDelay: 10, expireInSeconds: 600 },
   [QUEUES.purge]: { retryLimit: 5, retryDelay: 60, expireInSeconds: 900 },
+  // Each group closes once whatever the retries (its status under its lock); roll-forward is the backstop.
+  [QUEUES.groupsClose]: { retryLimit: 8, retryDelay: 10, expireInSeconds: 300 },
 };
 
 /** Each queue's pg-boss options, with `override` applied to all but the dead-letter queue (tests). */

@@ -106,6 +106,7 @@ export const betslipRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, 
       const settled = unwrap(
         await settleBetslip(db, request.user.msisdn, request.params.sid, now, {
           whenSettled: (trx, sid) => app.jobs.settlementNotices(sid, trx),
+          receiptKey: app.receiptKey,
         }),
       );
       // Settlement starts only once the betslip has ended, so what players are offered does not change;

@@ -9,10 +9,11 @@ import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { CreateBetslipBody, type CreateBetslipInput } from '../../machines/wire/admin.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { type Db, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { createJobs } from '../jobs/index.ts';
+import { loadReceiptKey } from '../play/receiptKey.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult } from './betslipAdmin.ts';
 import {
   OPERATOR_COMMANDS,
@@ -48,7 +49,8 @@ const stderrLog = {
  * Settles as the admin route does, enqueueing the notices job in the settling transaction: the server's
  * workers send them (on the embedded database, when the server starts again).
  */
-async function settleWithNotices(db: Db, databaseUrl: string | undefined, who: string, sid: string) {
+async function settleWithNotices(db: Db, config: Config, who: string, sid: string) {
+  const { databaseUrl } = config;
   const jobs = createJobs({
     db,
     databaseUrl,
@@ -61,6 +63,8 @@ async function settleWithNotices(db: Db, databaseUrl: string | undefined, who: s
   try {
     return await settleBetslip(db.kysely, who, sid, () => new Date(), {
       whenSettled: (trx, settled) => jobs.settlementNotices(settled, trx),
+      // A group still open is closed first; a full one's slip is signed as the server signs it.
+      receiptKey: loadReceiptKey(config),
     });
   } finally {
     await jobs.stop();
@@ -159,7 +163,7 @@ export async function run(argv: string[], out = console.log, err = console.error
         break;
       }
       case 'settle': {
-        const settled = await settleWithNotices(db, config.databaseUrl, who, sid());
+        const settled = await settleWithNotices(db, config, who, sid());
         // The admin API's answer (paid in M), not the internal cents.
         result = settled.ok
           ? { ok: true, value: { ...settled.value, event: undefined, paidCents: undefined } }

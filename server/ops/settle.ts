@@ -25,6 +25,10 @@ import {
 import type { SettleAnswer as WireSettleAnswer } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import type { DomainEvents } from '../events.ts';
+import { closeGroupsBeforeSettling } from '../groups/close.ts';
+import { settleRoundGroups } from '../groups/prizes.ts';
+import { responsiblePlayGuard } from '../play/limits.ts';
+import type { ReceiptKey } from '../play/receiptKey.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { audit } from './audit.ts';
 import { addToJackpot } from './content.ts';
@@ -75,6 +79,11 @@ export interface SettleOptions {
    * the notices job is enqueued there, so that it exists exactly when the settlement does.
    */
   whenSettled?: (trx: Db, sid: string) => Promise<void>;
+  /**
+   * Signs the slip of a full group still open when settlement starts (server/groups/close.ts closes every
+   * open group in settlement's first transaction); the servers and the CLI pass theirs.
+   */
+  receiptKey?: ReceiptKey;
 }
 
 /**
@@ -107,7 +116,12 @@ type Begun =
     };
 
 /** Step 1: checks the betslip under its row lock and marks it SETTLING (or finds it SETTLING already). */
-function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>> {
+function begin(
+  db: Db,
+  sid: string,
+  clock: () => Date,
+  receiptKey: ReceiptKey | undefined,
+): Promise<OpResult<Begun>> {
   return db.transaction().execute(async (trx) => {
     const betslip = await trx
       .selectFrom('betslips')
@@ -131,6 +145,9 @@ function begin(db: Db, sid: string, clock: () => Date): Promise<OpResult<Begun>>
       .execute();
     const results = matches.map((m) => asStoredResult(m.result));
     if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
+    // Groups the close job has not closed yet are closed now, before any slip is counted: a full one's
+    // slip is written, an unfull one follows its rule (the same round lock, so nothing comes between).
+    await closeGroupsBeforeSettling(trx, sid, { now: clock(), guards: [responsiblePlayGuard], receiptKey });
     if (!resumed)
       await trx.updateTable('betslips').set({ status: 'SETTLING' }).where('sid', '=', sid).execute();
     return done({
@@ -186,7 +203,7 @@ export async function settleBetslip(
   clock: () => Date,
   options: SettleOptions = {},
 ): Promise<OpResult<SettleAnswer & { event: SettledEvent | null }>> {
-  const begun = await begin(db, sid, clock);
+  const begun = await begin(db, sid, clock, options.receiptKey);
   if (!begun.ok) return begun;
   if (begun.value.settledBefore) return settledBefore(db, actor, sid, clock());
   const { results, resumed, rollover, endAt, rule } = begun.value;
@@ -247,6 +264,7 @@ export async function settleBetslip(
         .where('sid', '=', sid)
         .execute();
       if (rolloverCents > 0) await rollOver(trx, sid, endAt, rolloverCents);
+      await settleRoundGroups(trx, sid, now);
       await options.whenSettled?.(trx, sid);
     }
     const detail = {

@@ -1,9 +1,10 @@
-// Settlement's writes: one batch of settled slips (counts, prizes, and the winners' credits) in one
-// short transaction of a few set-based statements. Short, because on the embedded database a
+// Settlement's writes: one batch of settled slips (counts, prizes, and the winners' credits; a group's
+// slip's prize split among its members) in one short transaction of a few set-based statements. Short, because on the embedded database a
 // transaction holds the only connection: between batches every other request gets its turn.
 import { type Kysely, sql } from 'kysely';
 import type { SettledRows } from '../../machines/rules/rowSettlement.ts';
 import type { Database } from '../db/index.ts';
+import { payGroupPrizes } from '../groups/prizes.ts';
 import { LedgerKeyConflictError, toCents } from '../wallet/ledger.ts';
 import { SERVICE_ID } from '../wallet/subscriptions.ts';
 
@@ -31,8 +32,12 @@ export function writeBatch(db: Db, sid: string, batch: readonly SettledRows[]): 
         ${batch.map((s) => JSON.stringify(s.winningRows))}::text[]
       ) AS v (id, correct_count, amount_won_cents, prize_won, winning_rows)
       WHERE s.id = v.id`.execute(trx);
-    const winners = batch.filter((s) => s.amountWonCents > 0).map((s) => s.id);
-    if (winners.length === 0) return 0;
+    const winning = batch.filter((s) => s.amountWonCents > 0).map((s) => s.id);
+    if (winning.length === 0) return 0;
+    // A group's slip is split among its members (server/groups/prizes.ts), in this same transaction.
+    const groups = await payGroupPrizes(trx, sid, winning);
+    const winners = winning.filter((id) => !groups.groupSlips.has(id));
+    if (winners.length === 0) return groups.paidCents;
     const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
     // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move).
     await sql`
@@ -60,6 +65,6 @@ export function writeBatch(db: Db, sid: string, batch: readonly SettledRows[]): 
         LIMIT 1`.execute(trx);
       if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
     }
-    return toCents(paid.rows[0]?.cents);
+    return toCents(paid.rows[0]?.cents) + groups.paidCents;
   });
 }

@@ -73,9 +73,9 @@ export async function saveLimits(db: Db, msisdn: string, state: LimitState, now:
 }
 
 /**
- * Stakes since Monday 00:00 (Maseru), in cents: paid from the wallet or by airtime, plus airtime
- * stakes reserved and not yet charged (they are counted from the moment they are reserved, under the
- * wallet lock, so parallel stakes cannot pass the limit together).
+ * Stakes since Monday 00:00 (Maseru), in cents: paid from the wallet or by airtime, group shares net of
+ * their refunds (kind GROUP), plus airtime stakes reserved and not yet charged (they are counted from the
+ * moment they are reserved, under the wallet lock, so parallel stakes cannot pass the limit together).
  */
 export async function spentThisWeek(db: Db, msisdn: string, now: Date): Promise<number> {
   const since = weekStart(now);
@@ -83,7 +83,7 @@ export async function spentThisWeek(db: Db, msisdn: string, now: Date): Promise<
     .selectFrom('wallet_moves')
     .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
     .where('msisdn', '=', msisdn)
-    .where('kind', '=', 'STAKE')
+    .where('kind', 'in', ['STAKE', 'GROUP'])
     .where('created_at', '>=', since)
     .executeTakeFirst();
   return (await reservedCents(db, msisdn, since)) - toCents(row?.total);

@@ -1,5 +1,5 @@
 // Receipts API (CONTRACTS.md "Receipts"): the public key anyone checks a receipt with, and a
-// subscriber's own slips on a betslip with their receipts.
+// subscriber's own slips on a betslip with their receipts (a group's slip names its group).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { JwksResponse, MySlipsQuery, MySlipsResponse } from '../../machines/wire/play.ts';
@@ -33,7 +33,9 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
       const rows = await db
         .selectFrom('submissions as s')
         .innerJoin('betslips as b', 'b.sid', 's.betslip_sid')
+        .leftJoin('groups as g', 'g.submission_id', 's.id')
         .select([
+          'g.code as group_code',
           's.reference',
           's.jws',
           's.created_at',
@@ -65,6 +67,8 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
         rows: r.rows,
         systemId: r.system_id,
         winningRows: winningRowsOf(r, r.status === 'SETTLED'),
+        // A group's slip (in its captain's list): the group's code.
+        ...(r.group_code !== null && { group: r.group_code }),
       }));
     },
   );

@@ -39,6 +39,14 @@ export interface ReceiptPayload {
   systemId?: string | null;
   /** The rows the slip stands for. Absent from receipts signed before systems. */
   rows?: number;
+  /** A group's slip: the group and its members' shares, numbers masked (absent on any other slip). */
+  group?: GroupOnReceipt;
+}
+
+export interface GroupOnReceipt {
+  code: string;
+  name: string;
+  members: Array<{ msisdnMasked: string; shares: number }>;
 }
 
 export interface SlipToRecord {
@@ -53,6 +61,8 @@ export interface SlipToRecord {
   paymentRef: string | null;
   idempotencyKey: string;
   channel: SlipChannel;
+  /** A group's slip: signed into its receipt. */
+  group?: GroupOnReceipt;
 }
 
 /** Shards of a round's pick-share counts: a submission adds to one at random, so concurrent submissions
@@ -92,6 +102,7 @@ function payloadOf(
     at: at.toISOString(),
     systemId: slip.systemId ?? null,
     rows: slip.rows,
+    ...(slip.group && { group: slip.group }),
   } satisfies ReceiptPayload;
 }
 

@@ -96,6 +96,20 @@ function samples(now: Date): Record<string, Sample> {
         betSlipCost: 2,
       },
     },
+    'POST /api/protected/groups': {
+      body: {
+        lang: 'en',
+        betSlipSid: 'J14-NONE',
+        positionAndPredictionDtos: picks,
+        name: 'Ba Maseru',
+        shares: 2,
+        captainShares: 1,
+        unsold: 'CANCEL',
+      },
+    },
+    'GET /api/protected/groups/:code': { params: { code: '123456' } },
+    'POST /api/protected/groups/:code/shares': { params: { code: '123456' }, body: { count: 1, lang: 'en' } },
+    'GET /api/public/groups/:code': { params: { code: '123456' } },
     'POST /api/protected/toggle-subscription': {
       body: { msisdn: '26650000001', lang: 'en', enableSubscription: true },
     },

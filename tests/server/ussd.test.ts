@@ -77,13 +77,17 @@ describeEachDb('USSD', (t) => {
     const msisdn = '26650009902';
     await addSubscriber(tt, msisdn, { walletCents: 50_00 });
     const sesotho = (await Promise.all(PATHS.map((texts) => walk(tt, msisdn, texts)))).flat();
-    expect(sesotho[0]).toBe('CON Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language');
+    expect(sesotho[0]).toBe(
+      'CON Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
+    );
     expect(sesotho.join('\n')).toContain('Khetho e fosahetse.');
     // Choosing English is remembered for the next session.
     const chosen = await walk(tt, msisdn, ['', '4', '4*2']);
     expect(chosen[2]).toMatch(/^CON Jackpot 14\n1\. Play/);
     const english = (await Promise.all(PATHS.map((texts) => walk(tt, msisdn, texts)))).flat();
-    expect(english[0]).toBe('CON Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo');
+    expect(english[0]).toBe(
+      'CON Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo\n5. Group play',
+    );
     const all = english.join('\n');
     expect(all).toContain('Invalid choice.');
     expect(all).toContain('Too many multi-picks.');

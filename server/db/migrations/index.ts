@@ -21,6 +21,7 @@ import * as operatorAccounts from './017_operator_accounts.ts';
 import * as rails from './018_rails.ts';
 import * as systems from './019_systems.ts';
 import * as signInCodes from './020_sign_in_codes.ts';
+import * as groups from './021_groups.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '018_rails': rails,
   '019_systems': systems,
   '020_sign_in_codes': signInCodes,
+  '021_groups': groups,
 };

@@ -1,0 +1,201 @@
+// Shared set-up for the group play tests: rounds published and settled through the admin API, group
+// requests, the services called directly (to race them), and the ledger's invariants for groups.
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../../server/db/index.ts';
+import type { GroupDeps } from '../../server/groups/deps.ts';
+import { responsiblePlayGuard } from '../../server/play/limits.ts';
+import { seedDemo } from '../../server/seed.ts';
+import { BETSLIP_PARAMS, roundBody } from '../support/rounds.ts';
+import { signIn, type TestApp } from './helper.ts';
+import type { Dto } from './playFixtures.ts';
+
+export const HOUR = 3600 * 1000;
+export const MINUTE = 60 * 1000;
+
+export const PRIZES = [
+  { prizeType: 14, amount: 1000 },
+  { prizeType: 13, amount: 100 },
+  { prizeType: 12, amount: 10.01 },
+  { prizeType: 7, amount: 9 },
+  { prizeType: 6, amount: 1 },
+];
+
+/** Roomy limits: every reduced system fits. */
+export const ROOMY = { ...BETSLIP_PARAMS, thirdChance: 8, multipleChance: 10 };
+
+export async function admin(t: TestApp, method: 'GET' | 'POST', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api/admin${url}`,
+    headers: { authorization: `Bearer ${(await signIn(t.app, 'admin', 'admin1234')).access_token}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** The demo seed (admin account) with its open round ended, so each round published goes live at once. */
+export async function groundwork(t: TestApp) {
+  await seedDemo(t.db, t.config, t.clock.now());
+  await t.db.kysely
+    .updateTable('betslips')
+    .set({ end_at: new Date(t.clock.now().getTime() - MINUTE) })
+    .where('status', '=', 'CURRENT')
+    .execute();
+}
+
+/** Publishes round `sid` (live at once) closing in an hour; returns its end. */
+export async function openRound(t: TestApp, sid: string): Promise<Date> {
+  // The round still open ends first (a publish never closes an open round early).
+  const open = await t.db.kysely
+    .selectFrom('betslips')
+    .select('end_at')
+    .where('status', '=', 'CURRENT')
+    .executeTakeFirst();
+  if (open && open.end_at.getTime() > t.clock.now().getTime())
+    t.clock.set(new Date(open.end_at.getTime() + MINUTE));
+  const endAt = new Date(t.clock.now().getTime() + HOUR);
+  const created = await admin(
+    t,
+    'POST',
+    '/betslips',
+    roundBody(sid, endAt, { prizes: PRIZES, betslipParams: ROOMY }),
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  const published = await admin(t, 'POST', `/betslips/${sid}/publish`);
+  expect(published.json()).toMatchObject({ sid, status: 'CURRENT' });
+  return endAt;
+}
+
+/** Moves past the close, enters every result as a home win and settles (the admin route). */
+export async function settleHomeWins(t: TestApp, sid: string, endAt: Date) {
+  if (t.clock.now().getTime() < endAt.getTime() + HOUR) t.clock.set(new Date(endAt.getTime() + HOUR));
+  const results = Array.from({ length: 14 }, (_, i) => ({ position: i + 1, result: 'HOME_WIN' }));
+  const saved = await admin(t, 'POST', `/betslips/${sid}/results`, { results });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const settled = await admin(t, 'POST', `/betslips/${sid}/settle`);
+  expect(settled.statusCode, settled.body).toBe(200);
+  return settled.json();
+}
+
+export interface GroupSpec {
+  sid: string;
+  dtos: Dto[];
+  systemId?: string | null;
+  name?: string;
+  shares: number;
+  captainShares: number;
+  unsold: 'CANCEL' | 'CAPTAIN_COVERS';
+}
+
+export function createGroupRequest(
+  t: TestApp,
+  token: string,
+  spec: GroupSpec,
+  key: string = crypto.randomUUID(),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/protected/groups',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload: {
+      lang: 'en',
+      betSlipSid: spec.sid,
+      positionAndPredictionDtos: spec.dtos,
+      ...(spec.systemId === undefined ? {} : { systemId: spec.systemId }),
+      name: spec.name ?? 'Ba Maseru',
+      shares: spec.shares,
+      captainShares: spec.captainShares,
+      unsold: spec.unsold,
+    },
+  });
+}
+
+export function buyRequest(
+  t: TestApp,
+  token: string,
+  code: string,
+  count: number,
+  key: string = crypto.randomUUID(),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/protected/groups/${code}/shares`,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload: { count, lang: 'en' },
+  });
+}
+
+/** The services' dependencies as the app wires them, with a clock of our own (to race at the close). */
+export const servicesOf = (t: TestApp, now: () => Date = t.clock.now): GroupDeps => ({
+  db: t.db.kysely,
+  now,
+  guards: [responsiblePlayGuard],
+  receiptKey: t.app.receiptKey,
+});
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** A ledger account's balance (a subscriber's wallet or a group's escrow), in cents. */
+export async function balanceOf(db: Kysely<Database>, account: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_moves')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
+    .where('msisdn', '=', account)
+    .executeTakeFirst();
+  return n(row?.total);
+}
+
+/**
+ * What must hold of every group once its round is closed: its escrow is empty; an escrow never went below
+ * zero; every share paid in exactly once and, for a cancelled group, refunded exactly once; a submitted
+ * group's slip cost its price, paid once from the escrow; a settled group's prize moves add up to the slip's.
+ */
+export async function checkGroups(db: Kysely<Database>) {
+  const escrows = await sql<{ id: string; status: string; balance: string; lowest: string | null }>`
+    SELECT g.id, g.status, coalesce(sum(m.amount_cents), 0)::text AS balance,
+      (SELECT min(r)::text FROM (SELECT sum(amount_cents) OVER (ORDER BY id) AS r FROM wallet_moves
+        WHERE msisdn = 'escrow:' || g.id) x) AS lowest
+    FROM groups g LEFT JOIN wallet_moves m ON m.msisdn = 'escrow:' || g.id
+    GROUP BY g.id, g.status`.execute(db);
+  expect(
+    escrows.rows.filter((e) => (e.status !== 'OPEN' && n(e.balance) !== 0) || n(e.lowest) < 0),
+    'escrows not empty after their close, or below zero',
+  ).toEqual([]);
+  const shares = await sql<Record<string, unknown>>`
+    SELECT s.id::text, g.status, s.amount_cents::text AS amount,
+      (SELECT count(*) FROM wallet_moves m WHERE m.msisdn = s.msisdn AND m.idempotency_key = 'group-share:' || s.id
+        AND m.amount_cents = -s.amount_cents AND m.kind = 'GROUP')::int AS paid,
+      (SELECT count(*) FROM wallet_moves m WHERE m.msisdn = 'escrow:' || g.id AND m.idempotency_key = 'share:' || s.id
+        AND m.amount_cents = s.amount_cents)::int AS received,
+      (SELECT count(*) FROM wallet_moves m WHERE m.msisdn = s.msisdn AND m.idempotency_key = 'group-refund:' || s.id
+        AND m.amount_cents = s.amount_cents AND m.reason = 'GROUP_REFUND')::int AS refunded
+    FROM group_shares s JOIN groups g ON g.id = s.group_id`.execute(db);
+  expect(
+    shares.rows.filter(
+      (s) => s.paid !== 1 || s.received !== 1 || s.refunded !== (s.status === 'CANCELLED' ? 1 : 0),
+    ),
+    'shares not paid once (and refunded once when cancelled)',
+  ).toEqual([]);
+  const sold = await sql<Record<string, unknown>>`
+    SELECT g.id, g.sold, g.shares, g.status, g.price_cents::text AS price,
+      (SELECT coalesce(sum(count), 0) FROM group_shares s WHERE s.group_id = g.id)::int AS counted,
+      (SELECT coalesce(sum(amount_cents), 0) FROM group_shares s WHERE s.group_id = g.id)::text AS paid,
+      (SELECT count(*) FROM submissions x WHERE x.id = g.submission_id AND x.cost_cents = g.price_cents
+        AND x.paid_from = 'GROUP' AND x.channel = 'GROUP' AND x.msisdn = g.captain_msisdn)::int AS slips,
+      (SELECT count(*) FROM submissions x WHERE x.idempotency_key = 'group:' || g.id)::int AS all_slips,
+      (SELECT coalesce(sum(m.amount_cents), 0) FROM wallet_moves m
+        WHERE m.idempotency_key = 'group-prize:' || g.id AND m.reason = 'GROUP_PRIZE')::text AS prizes,
+      (SELECT coalesce(amount_won_cents, 0) FROM submissions x WHERE x.id = g.submission_id)::text AS won
+    FROM groups g`.execute(db);
+  expect(
+    sold.rows.filter((g) => {
+      if (g.sold !== g.counted || n(g.counted) > n(g.shares)) return true;
+      if (g.status === 'SUBMITTED' || g.status === 'SETTLED') {
+        if (g.sold !== g.shares || n(g.paid) !== n(g.price) || g.slips !== 1 || g.all_slips !== 1)
+          return true;
+      } else if (g.all_slips !== 0) return true;
+      return g.status === 'SETTLED' ? n(g.prizes) !== n(g.won) : n(g.prizes) !== 0;
+    }),
+    'groups: shares counted, full when submitted, one slip at its price, prizes adding up',
+  ).toEqual([]);
+}
