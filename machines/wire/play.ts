@@ -85,8 +85,10 @@ export const MySlipsResponse = Type.Array(
     reference: Type.String(),
     createdAt: Type.String({ description: 'ISO 8601, UTC' }),
     cost: Money,
-    paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME')]),
-    channel: Channel,
+    /** A group slip (DESIGN.md "Group play") is paid from its escrow, channel GROUP, and names its group. */
+    paidFrom: Type.Union([Type.Literal('WALLET'), Type.Literal('AIRTIME'), Type.Literal('GROUP')]),
+    channel: Type.Union([Channel, Type.Literal('GROUP')]),
+    group: Type.Optional(Nullable(Type.String({ description: "the group's 6-digit code" }))),
     predictions: Type.Array(Type.Integer()),
     jws: Type.String(),
     /** The rows the slip stands for, and its reduced system (null: a full slip). */

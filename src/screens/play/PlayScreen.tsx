@@ -20,6 +20,7 @@ import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
 import type { MatchShares } from './PickSharesNote';
+import { PlayAsGroup } from './PlayAsGroup';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -249,6 +250,14 @@ export default function PlayScreen() {
                 onChoose={chooseSystem}
               />
             </Suspense>
+          )}
+          {phase === 'ready' && (
+            <PlayAsGroup
+              complete={counts.placedBets === outcomes.length}
+              betslip={betslip}
+              outcomes={outcomes}
+              system={system}
+            />
           )}
           {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
             <Suspense fallback={null}>
