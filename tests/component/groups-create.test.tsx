@@ -22,7 +22,9 @@ async function openPlayWithPicks(lang: 'en' | 'st' = 'en') {
   localStorage.setItem('lang', lang);
   storeSession();
   const view = await renderApp('/play');
-  await waitFor(() => expect(document.querySelectorAll('ol.matches > li')).toHaveLength(14));
+  await waitFor(() => expect(document.querySelectorAll('ol.matches > li')).toHaveLength(14), {
+    timeout: 15_000,
+  });
   // A home win on every match: a plain M 2.00 slip.
   for (const card of cards()) await view.user.click(within(card).getAllByRole('button')[0]!);
   return view;
@@ -55,7 +57,9 @@ describe('Play as a group', () => {
     localStorage.setItem('lang', 'en');
     storeSession();
     await renderApp('/play');
-    await waitFor(() => expect(document.querySelectorAll('ol.matches > li')).toHaveLength(14));
+    await waitFor(() => expect(document.querySelectorAll('ol.matches > li')).toHaveLength(14), {
+      timeout: 15_000,
+    });
     expect(screen.queryByRole('button', { name: 'Play as a group' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Join a group' })).toHaveAttribute('href', '/groups');
   });
