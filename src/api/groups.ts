@@ -4,9 +4,9 @@
 import type {
   CreateGroupBody,
   GroupCreated,
-  MemberGroup,
+  GroupMemberView as MemberGroup,
   MyGroup,
-  PublicGroup,
+  GroupPublic as PublicGroup,
   SharesBought,
 } from '../../machines/wire/groups';
 import { apiGet, apiPost } from './http';
@@ -14,10 +14,10 @@ import { apiGet, apiPost } from './http';
 export type {
   CreateGroupBody,
   GroupCreated,
+  GroupMemberView as MemberGroup,
+  GroupPublic as PublicGroup,
   GroupStatus,
-  MemberGroup,
   MyGroup,
-  PublicGroup,
   SharesBought,
   UnsoldRule,
 } from '../../machines/wire/groups';

@@ -167,14 +167,11 @@ describe('the member view', () => {
           sold: 3,
           systemId: null,
           receipt: { reference: 'J14-0042-ABC123', jws: 'h.p.s' },
-          winnings: {
-            total: 50,
-            mine: 33.33,
-            members: [
-              { msisdnMasked: '266 5xxx xx01', shares: 1, amount: 16.67 },
-              { msisdnMasked: '266 5xxx xx02', shares: 2, amount: 33.33 },
-            ],
-          },
+          members: [
+            { msisdnMasked: '266 5xxx xx01', shares: 1, captain: true, won: 16.68 },
+            { msisdnMasked: '266 5xxx xx02', shares: 2, captain: false, won: 33.32 },
+          ],
+          winnings: { total: 50, perShare: 16.66, captainRemainder: 0.02, mine: 33.32 },
         }),
       ),
     );
@@ -182,12 +179,15 @@ describe('the member view', () => {
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'NumberSharesWinnings',
-      '266 5xxx xx011M 16.67',
-      '266 5xxx xx022M 33.33',
+      '266 5xxx xx01 (captain)1M 16.68',
+      '266 5xxx xx022M 33.32',
     ]);
     expect(screen.getByTestId('group-my-winnings')).toHaveTextContent(
-      'The slip won M 50.00. Your share: M 33.33',
+      'The slip won M 50.00. Your share: M 33.32',
     );
+    expect(
+      screen.getByText("The captain's part includes the M 0.02 that splitting by shares to the cent leaves."),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('group-receipt')).toHaveAttribute('href', `${location.origin}/verify#h.p.s`);
     expect(screen.getByTestId('group-receipt')).toHaveTextContent('J14-0042-ABC123');
     const picks = screen.getByRole('list', { name: 'Picks' });
@@ -201,7 +201,9 @@ describe('/groups', () => {
     serveGroup();
     server.use(
       http.get('/api/protected/my-groups', () =>
-        HttpResponse.json([{ ...publicGroup({ code: '654321', name: 'Mokhatlo' }), myShares: 2 }]),
+        HttpResponse.json([
+          { ...publicGroup({ code: '654321', name: 'Mokhatlo' }), myShares: 2, captain: false },
+        ]),
       ),
     );
     const { user, path } = await open('/groups');

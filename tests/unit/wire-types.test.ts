@@ -63,9 +63,9 @@ describe('wire types: what the client reads is the schema', () => {
       Static<typeof GroupsWire.CreateGroupBody>
     >();
     expectTypeOf<GroupsApi.GroupCreated>().toEqualTypeOf<Static<typeof GroupsWire.GroupCreated>>();
-    expectTypeOf<GroupsApi.PublicGroup>().toEqualTypeOf<Static<typeof GroupsWire.PublicGroup>>();
-    expectTypeOf<GroupsApi.MemberGroup>().toEqualTypeOf<Static<typeof GroupsWire.MemberGroup>>();
-    expectTypeOf<GroupsApi.MyGroup[]>().toEqualTypeOf<Static<typeof GroupsWire.MyGroups>>();
+    expectTypeOf<GroupsApi.PublicGroup>().toEqualTypeOf<Static<typeof GroupsWire.GroupPublic>>();
+    expectTypeOf<GroupsApi.MemberGroup>().toEqualTypeOf<Static<typeof GroupsWire.GroupMemberView>>();
+    expectTypeOf<GroupsApi.MyGroup[]>().toEqualTypeOf<Static<typeof GroupsWire.MyGroupsResponse>>();
     expectTypeOf<Parameters<typeof GroupsApi.buyShares>[1]>().toExtend<
       Static<typeof GroupsWire.BuySharesBody>
     >();

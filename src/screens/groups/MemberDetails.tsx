@@ -30,9 +30,8 @@ export function MemberDetails({ group }: { group: MemberGroup }) {
   const won = group.winnings ? formatM(group.winnings.total) : '';
   const myPart = group.winnings ? formatM(group.winnings.mine) : '';
   const reference = group.receipt?.reference ?? '';
-  // Settled: the winnings' rows (each member with their part); before, the members and their shares.
-  const rows: { msisdnMasked: string; shares: number; amount?: number }[] =
-    group.winnings?.members ?? group.members;
+  const remainder = group.winnings?.captainRemainder ?? 0;
+  const leftOver = formatM(remainder);
   return (
     <>
       <section className="account-card" aria-labelledby="group-mine">
@@ -75,16 +74,26 @@ export function MemberDetails({ group }: { group: MemberGroup }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((m, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two members may share a mask; the list is as sent
-              <tr key={i}>
-                <td>{m.msisdnMasked}</td>
-                <td>{m.shares}</td>
-                {group.winnings && <td className="group-amount">{formatM(m.amount ?? 0)}</td>}
-              </tr>
-            ))}
+            {group.members.map((m, i) => {
+              const masked = m.msisdnMasked;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two members may share a mask; the list is as sent
+                <tr key={i}>
+                  <td>{m.captain ? t`${masked} (captain)` : masked}</td>
+                  <td>{m.shares}</td>
+                  {group.winnings && <td className="group-amount">{formatM(m.won ?? 0)}</td>}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
+        {remainder > 0 && (
+          <p className="hint">
+            <Trans>
+              The captain's part includes the {leftOver} that splitting by shares to the cent leaves.
+            </Trans>
+          </p>
+        )}
       </section>
 
       <section className="account-card" aria-labelledby="group-slip">
