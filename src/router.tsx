@@ -138,11 +138,7 @@ const groupRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'g/$code',
   loader: ({ context, params }) => ({
-    group: handOver(
-      Promise.all([context.api.groups(), context.session.settled()]).then(([m]) =>
-        m.readGroupView(params.code, context.session.isLoggedIn()),
-      ),
-    ),
+    group: handOver(context.api.groups().then((m) => m.readGroupView(params.code, context.session))),
   }),
   gcTime: 0,
   component: lazyRouteComponent(() => import('./screens/groups/GroupScreen')),
@@ -274,7 +270,9 @@ const routeTree = rootRoute.addChildren([
       guarded('contact', () => import('./screens/contact/ContactScreen')),
       walletRoute,
       guarded('account', () => import('./screens/account/AccountScreen')),
-      guarded('groups', () => import('./screens/groups/GroupsScreen')),
+      guarded('groups', () =>
+        import('./screens/groups/GroupScreen').then((m) => ({ default: m.GroupsScreen })),
+      ),
       adminRoute,
       operatorsRoute,
       supportRoute,

@@ -52,14 +52,16 @@ export type GroupView = { kind: 'member'; group: MemberGroup } | { kind: 'public
 
 /**
  * What /g/<code> shows: signed in, the member view, or the public one when the caller is not a member
- * (403); signed out, the public view. Other refusals (404 GROUP.UNKNOWN) are the screen's to say.
+ * (403); signed out, the public view. Other refusals (404 GROUP.UNKNOWN) are the screen's to say. A refresh
+ * under way at start is waited for, so a signed-in visit is not taken for a visitor's.
  */
 export async function readGroupView(
   code: string,
-  signedIn: boolean,
+  session: { settled(): Promise<void>; isLoggedIn(): boolean },
   signal?: AbortSignal,
 ): Promise<GroupView> {
-  if (signedIn) {
+  await session.settled();
+  if (session.isLoggedIn()) {
     try {
       return { kind: 'member', group: await getGroup(code, signal) };
     } catch (error) {

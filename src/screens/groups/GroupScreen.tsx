@@ -8,13 +8,16 @@ import { useEffect, useState } from 'react';
 import { sharesLeft } from '../../../machines/rules/groupShares';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { type GroupView, readGroupView, type SharesBought } from '../../api/groups';
-import { useIsLoggedIn } from '../../session/hooks';
+import { useIsLoggedIn, useSession } from '../../session/hooks';
 import { BuyShares } from './BuyShares';
 import { GroupFacts } from './GroupFacts';
 import { MemberDetails } from './MemberDetails';
 import { useGroupMessage } from './messages';
 import '../account/account.css';
 import './groups.css';
+
+// /groups comes in this chunk too: one chunk less for the first load's list of lazy files.
+export { default as GroupsScreen } from './GroupsScreen';
 
 type State = { kind: 'loading' } | { kind: 'error'; key: string } | GroupView;
 
@@ -46,6 +49,7 @@ export default function GroupScreen() {
   const { code } = useParams({ from: '/shell/g/$code' });
   const { group: loaded } = useLoaderData({ from: '/shell/g/$code' });
   const signedIn = useIsLoggedIn();
+  const session = useSession();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [bought, setBought] = useState<SharesBought | null>(null);
 
@@ -62,7 +66,7 @@ export default function GroupScreen() {
 
   const afterBuy = (answer: SharesBought) => {
     setBought(answer);
-    readGroupView(code, true).then(setState, () => undefined); // the buy stands; the page shows it next visit
+    readGroupView(code, session).then(setState, () => undefined); // the buy stands; the page shows it next visit
   };
 
   const group = state.kind === 'member' || state.kind === 'public' ? state.group : null;

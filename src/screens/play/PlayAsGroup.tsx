@@ -1,5 +1,6 @@
-// "Play as a group" under a complete slip, and the way to the groups page (join by code, my groups). The
-// group dialog is its own chunk, loaded on the tap (DESIGN.md "Group play").
+// "Play as a group" under a complete slip, and the way to the groups page (join by code, my groups). A lazy
+// chunk of /play (not in its first load); the group dialog is its own chunk, loaded on the tap (DESIGN.md
+// "Group play").
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -7,7 +8,7 @@ import type { CreateGroupProps } from '../groups/CreateGroupDialog';
 
 const CreateGroupDialog = lazy(() => import('../groups/CreateGroupDialog'));
 
-export function PlayAsGroup({
+export default function PlayAsGroup({
   complete,
   ...slip
 }: Omit<CreateGroupProps, 'onClose'> & { complete: boolean }) {

@@ -20,7 +20,6 @@ import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
 import { MatchCard } from './MatchCard';
 import type { MatchShares } from './PickSharesNote';
-import { PlayAsGroup } from './PlayAsGroup';
 import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
@@ -48,6 +47,9 @@ const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.Standin
 const SystemPicker = lazy(() => import('./SystemPicker'));
 // The people's picks while the round is open: read and shown after the slip is usable.
 const PickSharesNote = lazy(() => import('./PickSharesNote'));
+// "Play as a group" and "Join a group" (DESIGN.md "Group play"): after the slip is usable; the group
+// dialog is a chunk of its own again, loaded on the tap.
+const PlayAsGroup = lazy(() => import('./PlayAsGroup'));
 // Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
 const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
@@ -252,12 +254,14 @@ export default function PlayScreen() {
             </Suspense>
           )}
           {phase === 'ready' && (
-            <PlayAsGroup
-              complete={counts.placedBets === outcomes.length}
-              betslip={betslip}
-              outcomes={outcomes}
-              system={system}
-            />
+            <Suspense fallback={null}>
+              <PlayAsGroup
+                complete={counts.placedBets === outcomes.length}
+                betslip={betslip}
+                outcomes={outcomes}
+                system={system}
+              />
+            </Suspense>
           )}
           {lastSent?.messageKey === 'SUBMISSION.ACCEPTED' && (
             <Suspense fallback={null}>
