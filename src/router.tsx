@@ -131,6 +131,20 @@ const privacyRoute = createRoute({
 });
 
 /**
+ * A group slip (DESIGN.md "Group play"), for anyone with its link: signed out, what it is and how to join;
+ * signed in, buy shares and, as a member, everything about it. Read while the screen's code loads.
+ */
+const groupRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'g/$code',
+  loader: ({ context, params }) => ({
+    group: handOver(context.api.groups().then((m) => m.readGroupView(params.code, context.session))),
+  }),
+  gcTime: 0,
+  component: lazyRouteComponent(() => import('./screens/groups/GroupScreen')),
+});
+
+/**
  * The guard: only a signed-in user passes; anyone else goes to /login and comes back after.
  * A refresh under way (an expired token at start) is waited for: refused, it signs out; failed for want of
  * network, the subscriber stays signed in on cached data (DESIGN.md "Staying signed in").
@@ -249,12 +263,16 @@ const routeTree = rootRoute.addChildren([
     roundsRoute,
     howToPlayRoute,
     privacyRoute,
+    groupRoute,
     guardedRoute.addChildren([
       playRoute,
       resultsRoute,
       guarded('contact', () => import('./screens/contact/ContactScreen')),
       walletRoute,
       guarded('account', () => import('./screens/account/AccountScreen')),
+      guarded('groups', () =>
+        import('./screens/groups/GroupScreen').then((m) => ({ default: m.GroupsScreen })),
+      ),
       adminRoute,
       operatorsRoute,
       supportRoute,

@@ -108,3 +108,7 @@ export const SharesBought = Type.Object({
   reference: Type.String(),
 });
 export type SharesBought = Static<typeof SharesBought>;
+// Types the client reads (src/api/groups.ts imports types only).
+export type UnsoldRule = Static<typeof UnsoldRule>;
+export type GroupCreated = Static<typeof GroupCreated>;
+export type MyGroup = Static<typeof MyGroupsResponse>[number];

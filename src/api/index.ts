@@ -13,6 +13,7 @@ export const api = {
   account: () => import('./account'),
   admin: () => import('./admin'),
   appInfo: () => import('./appInfo'),
+  groups: () => import('./groups'),
   marketing: () => import('./marketing'),
   operators: () => import('./operators'),
   publicRounds: () => import('./publicRounds'),

@@ -2,6 +2,7 @@
 // its receipt. Refetched when a slip is paid here or sent from the offline queue; a slip just paid opens
 // its receipt at once (RECEIPT_EVENT). Its own chunk on /play, after the slip is usable.
 import { Plural, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { formatM } from '../../machines/rules/money';
 import { ACCOUNT_CHANGED_EVENT, RECEIPT_EVENT, type SlipReceipt } from '../api/play';
@@ -16,6 +17,16 @@ import './receipts.css';
 function SlipRows({ rows, systemId }: { rows: number; systemId: string | null }) {
   const { t } = useLingui();
   return <span className="played-rows">{systemId ? t`${rows} rows · ${systemId}` : t`${rows} rows`}</span>;
+}
+
+/** A group slip (DESIGN.md "Group play"): its group, whose page shows the members and their shares. */
+function GroupLink({ code }: { code: string }) {
+  const { t } = useLingui();
+  return (
+    <Link to="/g/$code" params={{ code }} className="played-group">
+      {t`Group ${code}`}
+    </Link>
+  );
 }
 
 export default function PlayedThisRound({ sid, matches }: { sid?: string; matches?: readonly MatchName[] }) {
@@ -79,6 +90,7 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
                   </span>
                   {(s.rows ?? 1) > 1 && <SlipRows rows={s.rows!} systemId={s.systemId ?? null} />}
                 </button>
+                {s.group && <GroupLink code={s.group} />}
               </li>
             ))}
           </ul>

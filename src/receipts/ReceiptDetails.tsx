@@ -25,7 +25,11 @@ export function ReceiptDetails({
 }) {
   const { t } = useLingui();
   const price = formatM(payload.cost);
-  const paid = payload.paidFrom === 'WALLET' ? t`From the wallet` : t`By airtime`;
+  const paid = {
+    WALLET: t`From the wallet`,
+    AIRTIME: t`By airtime`,
+    GROUP: t`By the group's shares`,
+  }[payload.paidFrom];
   const time = receiptTime(payload.at);
   // A shared link reaches strangers: they see enough to tell one slip from another, not a number to call.
   const owner = useSessionUser() === payload.msisdn;

@@ -10,7 +10,8 @@ export interface ReceiptPayload {
   predictions: number[];
   /** M */
   cost: number;
-  paidFrom: 'WALLET' | 'AIRTIME';
+  /** GROUP: a group slip, paid from its members' shares (DESIGN.md "Group play"). */
+  paidFrom: 'WALLET' | 'AIRTIME' | 'GROUP';
   /** ISO instant the server accepted the slip. */
   at: string;
   /** The reduced system (null: every combination) and the rows the slip stands for; receipts signed
@@ -83,7 +84,7 @@ export function isReceiptPayload(v: unknown): v is ReceiptPayload {
     Array.isArray(p.predictions) &&
     p.predictions.every((n) => Number.isInteger(n)) &&
     typeof p.cost === 'number' &&
-    (p.paidFrom === 'WALLET' || p.paidFrom === 'AIRTIME') &&
+    (p.paidFrom === 'WALLET' || p.paidFrom === 'AIRTIME' || p.paidFrom === 'GROUP') &&
     typeof p.at === 'string' &&
     !Number.isNaN(Date.parse(p.at)) &&
     (p.systemId == null || typeof p.systemId === 'string') &&

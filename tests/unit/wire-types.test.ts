@@ -13,6 +13,7 @@ import type { ClientType, NewestVersion } from '../../machines/rules/version';
 import type { SupportedWallet } from '../../machines/rules/wallet';
 import type * as AccountWire from '../../machines/wire/account';
 import type * as AdminWire from '../../machines/wire/admin';
+import type * as GroupsWire from '../../machines/wire/groups';
 import type * as IdentityWire from '../../machines/wire/identity';
 import { CLIENT_ONLY, WIRE_MODULES } from '../../machines/wire/index';
 import type * as MarketingWire from '../../machines/wire/marketing';
@@ -26,6 +27,7 @@ import type * as WalletWire from '../../machines/wire/wallet';
 import type * as AccountApi from '../../src/api/account';
 import type * as AdminApi from '../../src/api/admin';
 import type * as AuthApi from '../../src/api/auth';
+import type * as GroupsApi from '../../src/api/groups';
 import type * as MarketingApi from '../../src/api/marketing';
 import type * as OperatorsApi from '../../src/api/operators';
 import type * as PlayApi from '../../src/api/play';
@@ -53,6 +55,21 @@ describe('wire types: what the client reads is the schema', () => {
     expectTypeOf<ReceiptsApi.MySlip[]>().toEqualTypeOf<Static<typeof PlayWire.MySlipsResponse>>();
     expectTypeOf<PlayApi.Prize[]>().toEqualTypeOf<Static<typeof PlayWire.PrizesResponse>>();
     expectTypeOf<PlayApi.Testimonial[]>().toEqualTypeOf<Static<typeof PlayWire.TestimonialsResponse>>();
+  });
+
+  it('groups: create, public and member views, my groups, buy shares', () => {
+    expectTypeOf<GroupsApi.CreateGroupBody>().toEqualTypeOf<Static<typeof GroupsWire.CreateGroupBody>>();
+    expectTypeOf<Parameters<typeof GroupsApi.createGroup>[0]>().toEqualTypeOf<
+      Static<typeof GroupsWire.CreateGroupBody>
+    >();
+    expectTypeOf<GroupsApi.GroupCreated>().toEqualTypeOf<Static<typeof GroupsWire.GroupCreated>>();
+    expectTypeOf<GroupsApi.PublicGroup>().toEqualTypeOf<Static<typeof GroupsWire.GroupPublic>>();
+    expectTypeOf<GroupsApi.MemberGroup>().toEqualTypeOf<Static<typeof GroupsWire.GroupMemberView>>();
+    expectTypeOf<GroupsApi.MyGroup[]>().toEqualTypeOf<Static<typeof GroupsWire.MyGroupsResponse>>();
+    expectTypeOf<Parameters<typeof GroupsApi.buyShares>[1]>().toExtend<
+      Static<typeof GroupsWire.BuySharesBody>
+    >();
+    expectTypeOf<GroupsApi.SharesBought>().toEqualTypeOf<Static<typeof GroupsWire.SharesBought>>();
   });
 
   it('public and results', () => {

@@ -14,6 +14,9 @@ export function MoreLinks() {
       </h2>
       <ul className="more-links">
         <li>
+          <Link to="/groups">{t`Play together: join a group, my groups`}</Link>
+        </li>
+        <li>
           <Link to="/contact">{t`Contact us`}</Link>
         </li>
         <li>

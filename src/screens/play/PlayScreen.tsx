@@ -47,6 +47,9 @@ const StandingOffer = lazy(() => loadNotices().then((m) => ({ default: m.Standin
 const SystemPicker = lazy(() => import('./SystemPicker'));
 // The people's picks while the round is open: read and shown after the slip is usable.
 const PickSharesNote = lazy(() => import('./PickSharesNote'));
+// "Play as a group" and "Join a group" (DESIGN.md "Group play"): after the slip is usable; the group
+// dialog is a chunk of its own again, loaded on the tap.
+const PlayAsGroup = lazy(() => import('./PlayAsGroup'));
 // Top up and play: offered when the wallet (and airtime) fell short of the slip's price.
 const TopUpDialog = lazy(() => import('./TopUpDialog'));
 
@@ -247,6 +250,16 @@ export default function PlayScreen() {
                 outcomes={outcomes}
                 systemId={system?.id ?? null}
                 onChoose={chooseSystem}
+              />
+            </Suspense>
+          )}
+          {phase === 'ready' && (
+            <Suspense fallback={null}>
+              <PlayAsGroup
+                complete={counts.placedBets === outcomes.length}
+                betslip={betslip}
+                outcomes={outcomes}
+                system={system}
               />
             </Suspense>
           )}

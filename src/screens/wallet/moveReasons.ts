@@ -17,6 +17,10 @@ const REASONS: Record<string, MessageDescriptor> = {
   DEPOSIT: msg`Deposit`,
   WELCOME_BONUS: msg`Welcome bonus`,
   WELCOME_CREDIT: msg`Welcome credit`,
+  // Group play (DESIGN.md "Group play"): a share into the group's pot, its refund, a member's winnings.
+  GROUP_SHARE: msg`Group share`,
+  GROUP_REFUND: msg`Group share refunded`,
+  GROUP_PRIZE: msg`Group winnings`,
 };
 
 export const moveReason = (i18n: I18n, reason: string): string => {
