@@ -27,7 +27,7 @@ describe('banner', () => {
     render(withI18n(<Banner />));
     const heading = await screen.findByRole('heading', { name: /14 JACKPOT/ });
     expect(heading).toHaveTextContent('14 JACKPOTM 250,000.00');
-    expect(await screen.findByText('14 correct: M 250,000.00')).toBeInTheDocument();
+    expect(await screen.findByText('14 correct: M 250,000.00', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows neither heading nor ticker without prizes', async () => {
