@@ -2,33 +2,8 @@
 // and holds both catalogs to it, so a new message cannot bring back "ngolisa" for two things.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readGlossary } from '../support/glossary';
 import { parsePo } from '../support/poFile';
-
-interface Rule {
-  term: string;
-  english: RegExp;
-  sesotho: RegExp;
-  check: 'both' | 'en→st' | 'st→en';
-}
-
-/** The rows of the glossary's table; `\|` inside a cell is a literal bar. */
-export function readGlossary(markdown: string): Rule[] {
-  const rows = markdown.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('| ---'));
-  return rows.slice(1).map((row) => {
-    const cells = row
-      .slice(1, -1)
-      .split(/(?<!\\)\|/)
-      .map((c) => c.trim().replaceAll('\\|', '|'));
-    const [term = '', , , , english = '', sesotho = '', check = ''] = cells;
-    const code = (c: string) => new RegExp(c.replace(/^`|`$/g, ''), 'i');
-    return {
-      term,
-      english: code(english),
-      sesotho: code(sesotho),
-      check: check as Rule['check'],
-    };
-  });
-}
 
 const rules = readGlossary(readFileSync(new URL('../../locales/GLOSSARY.md', import.meta.url), 'utf8'));
 const st = parsePo('st.po');
