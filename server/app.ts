@@ -20,6 +20,7 @@ import type { PasswordHasher } from './identity/passwords.ts';
 import { identity } from './identity/plugin.ts';
 import { registerProtected, whoamiRoutes } from './identity/protect.ts';
 import { bossSchema } from './jobs/boss.ts';
+import { scheduleGroupsClose } from './jobs/groupsClose.ts';
 import { backgroundJobs, type JobsAppOptions } from './jobs/plugin.ts';
 import { createMetrics, type Metrics, registerMetrics } from './metrics.ts';
 import { operations } from './ops/routes.ts';
@@ -192,7 +193,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // pg-boss starts when the app is ready.
   await app.register(backgroundJobs, { config, db, now, jobs: options.jobs });
   // Group play: its close is a job scheduled for each round's end.
-  await app.register(groups, { db: db.kysely, now });
+  await app.register(groups, {
+    db: db.kysely,
+    now,
+    scheduleClose: (sid, at) => scheduleGroupsClose(app.jobs)(sid, at),
+  });
   // Past betslips, and the operators' API under /api/admin (results, settlement, content).
   await app.register(operations, { db: db.kysely, now });
 

@@ -5,8 +5,6 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { registerProtected } from '../identity/protect.ts';
-import { stableJobId } from '../jobs/boss.ts';
-import { QUEUES } from '../jobs/queues.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { GroupDeps } from './deps.ts';
 import { protectedGroupRoutes, publicGroupRoutes } from './routes.ts';
@@ -14,22 +12,17 @@ import { protectedGroupRoutes, publicGroupRoutes } from './routes.ts';
 export interface GroupsPluginOptions {
   db: Kysely<Database>;
   now: () => Date;
+  /** Schedules a round's groups-close job at its end (server/jobs/groupsClose.ts). */
+  scheduleClose: (sid: string, at: Date) => Promise<void>;
 }
 
-const groupsPlugin: FastifyPluginAsync<GroupsPluginOptions> = async (app, { db, now }) => {
+const groupsPlugin: FastifyPluginAsync<GroupsPluginOptions> = async (app, { db, now, scheduleClose }) => {
   const deps: GroupDeps = {
     db,
     now,
     guards: [responsiblePlayGuard],
     receiptKey: app.receiptKey,
-    // One close job per round, at its end (a second send with the same id is not inserted again).
-    scheduleClose: async (sid, at) => {
-      await app.jobs.send(
-        QUEUES.groupsClose,
-        { sid },
-        { id: stableJobId(QUEUES.groupsClose, sid), startAfter: at },
-      );
-    },
+    scheduleClose,
   };
   await registerProtected(app, protectedGroupRoutes, deps);
   await app.register(publicGroupRoutes, { ...deps, prefix: '/api/public' });

@@ -49,7 +49,7 @@ describeEachDb('SMS commands', (t) => {
       /^This number has no Jackpot 14 account.*\/register$/,
     );
     await inboundSms(tt.app, '26650008899', 'THUSO', newId());
-    expect((await outbox(tt.app, '26650008899'))[0]).toMatch(/^Nomoro ena ha e na akhaonto.*\/register$/);
+    expect((await outbox(tt.app, '26650008899'))[0]).toMatch(/^Nomoro ena ha e na ak'haonte.*\/register$/);
   });
 
   it('plays PLAY with picks once per message id and replies with the price and reference', async () => {

