@@ -8,6 +8,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,13 +247,17 @@ describe('offline-first PWA', () => {
   it('offers a new version deployed while the app is open, and reloads into it on tap', async () => {
     const context = await e2e.phone();
     const page = await readyOfflineApp(context);
-    // "Deploy" a new build: the worker script changes (here by a marker the new version answers with).
+    // "Deploy" a new build: the worker script changes (here by a marker the new version answers with),
+    // with its precompressed copies, as the build writes them (the server sends the .br one as it is).
     const swPath = join(dist, 'sw.js');
-    const original = readFileSync(swPath, 'utf8');
-    writeFileSync(
-      swPath,
-      `${original}\nself.addEventListener('message',(e)=>{if(e.data==='which-build')e.ports[0].postMessage('build-2')});\n`,
+    const copies = [swPath, `${swPath}.br`, `${swPath}.gz`];
+    const originals = copies.map((file) => readFileSync(file));
+    const deployed = Buffer.from(
+      `${originals[0]}\nself.addEventListener('message',(e)=>{if(e.data==='which-build')e.ports[0].postMessage('build-2')});\n`,
     );
+    writeFileSync(swPath, deployed);
+    writeFileSync(`${swPath}.br`, brotliCompressSync(deployed));
+    writeFileSync(`${swPath}.gz`, gzipSync(deployed));
     try {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       const prompt = page.getByRole('dialog', { name: /new version/ });
@@ -273,7 +278,7 @@ describe('offline-first PWA', () => {
       await page.locator('li.match').nth(13).waitFor();
       expect(await page.getByRole('dialog', { name: /new version/ }).count()).toBe(0);
     } finally {
-      writeFileSync(swPath, original);
+      for (const [i, file] of copies.entries()) writeFileSync(file, originals[i] as Buffer);
     }
     await context.close();
   });
