@@ -47,7 +47,7 @@ describe('receipts', () => {
     await screenShot(page, 'played-round-en');
     // In Sesotho, the list and the sheet opened from it.
     await page.getByTestId('lang-st').click();
-    await expect.poll(() => played.textContent(), WAIT).toMatch(/U bapetse papaling ena/);
+    await expect.poll(() => played.textContent(), WAIT).toMatch(/U bapetse potolohong ena/);
     await played.getByRole('button').filter({ hasText: reference }).click();
     await page.getByRole('dialog').waitFor();
     await screenShot(page, 'receipt-sheet-st');
