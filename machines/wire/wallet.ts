@@ -35,6 +35,9 @@ export const WalletInfo = Type.Object({
       // Our addition, on airtime moves bought for a friend (and their refund): the friend's number,
       // masked ('266 5xxx xx02', machines/rules/phoneDisplay.ts).
       friend: Type.Optional(Type.String()),
+      // Our addition, on a group captain's GROUP_PRIZE move: the cents left over by splitting the prize
+      // per share, which that move includes (DESIGN.md "Group play").
+      groupRemainder: Type.Optional(M),
     }),
   ),
   // Our additions: money deposited (confirmed), and each recent deposit with its status and reference.

@@ -7,7 +7,7 @@ import { AIRTIME_SERVICE } from './airtime.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';
 import { listMoves, sumOfKind, walletSummary } from './ledger.ts';
-import { isAirtimeMove, moveDetails } from './moveDetails.ts';
+import { isAirtimeMove, type MoveDetail, moveDetails } from './moveDetails.ts';
 
 /**
  * Each move (newest first) with the balance right after it: walking back from today's balance, so the
@@ -24,6 +24,13 @@ export function withBalances<M extends { amountCents: number }>(moves: readonly 
 
 /** Cents to wire money (M with at most two decimals). */
 export const toWire = (cents: number) => cents / 100;
+
+/** A move's details on the wire: money in M. */
+function wireDetail(detail: MoveDetail | undefined) {
+  if (!detail) return {};
+  const { groupRemainderCents, ...rest } = detail;
+  return groupRemainderCents === undefined ? rest : { ...rest, groupRemainder: toWire(groupRemainderCents) };
+}
 
 export async function walletInfo(db: Kysely<Database>, msisdn: string) {
   const [summary, moves, pending, deposits, deposited] = await Promise.all([
@@ -59,7 +66,7 @@ export async function walletInfo(db: Kysely<Database>, msisdn: string) {
       // Airtime moves stored before the wallet paid alone name the mobile wallet picked then: airtime too.
       serviceId: isAirtimeMove(move) ? AIRTIME_SERVICE : move.serviceId,
       balanceAfter: toWire(balanceCents),
-      ...details.get(move.id),
+      ...wireDetail(details.get(move.id)),
     })),
     pendingCashOuts: pending.map((c) => ({
       reference: c.reference,

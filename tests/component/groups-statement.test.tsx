@@ -25,6 +25,7 @@ const moves: WalletMove[] = [
     reason: 'GROUP_PRIZE',
     serviceId: CODE,
     balanceAfter: 50,
+    groupRemainder: 0.02,
   },
   {
     createDate: '2026-11-21 10:00:00',
@@ -44,8 +45,18 @@ const moves: WalletMove[] = [
 
 describe('the statement', () => {
   it.each([
-    ['en', ['Group winnings', 'Group share refunded', 'Group share']],
-    ['st', ['Moputso oa sehlopha', 'Karolo ea sehlopha e khutlisitsoe', 'Karolo ea sehlopha']],
+    [
+      'en',
+      ['Group winnings · includes M 0.02 left over from the split', 'Group share refunded', 'Group share'],
+    ],
+    [
+      'st',
+      [
+        'Moputso oa sehlopha · e kenyelletsa M 0.02 e saletseng karohanong',
+        'Karolo ea sehlopha e khutlisitsoe',
+        'Karolo ea sehlopha',
+      ],
+    ],
   ] as const)('names the group moves in words (%s)', async (lang, words) => {
     server.use(
       http.get('/api/protected/fetch-wallet-info', () =>

@@ -44,7 +44,7 @@ export async function groundwork(t: TestApp) {
 }
 
 /** Publishes round `sid` (live at once) closing in an hour; returns its end. */
-export async function openRound(t: TestApp, sid: string): Promise<Date> {
+export async function openRound(t: TestApp, sid: string, prizes = PRIZES): Promise<Date> {
   // The round still open ends first (a publish never closes an open round early).
   const open = await t.db.kysely
     .selectFrom('betslips')
@@ -58,7 +58,7 @@ export async function openRound(t: TestApp, sid: string): Promise<Date> {
     t,
     'POST',
     '/betslips',
-    roundBody(sid, endAt, { prizes: PRIZES, betslipParams: ROOMY }),
+    roundBody(sid, endAt, { prizes, betslipParams: ROOMY }),
   );
   expect(created.statusCode, created.body).toBe(201);
   const published = await admin(t, 'POST', `/betslips/${sid}/publish`);

@@ -18,6 +18,7 @@ import {
   groundwork,
   HOUR,
   openRound,
+  PRIZES,
   servicesOf,
   settleHomeWins,
 } from './groupFixtures.ts';
@@ -232,7 +233,8 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
   });
 
   it('closes at the round end: a full group is one slip in the captain my-slips, unfull ones by their rule', async () => {
-    const endAt = await openRound(t(), 'G-2');
+    // A jackpot with an odd cent, so that the full group's prize leaves cents over when split in three.
+    const endAt = await openRound(t(), 'G-2', [{ prizeType: 14, amount: 1000.02 }, ...PRIZES.slice(1)]);
     const [captain, member, coverer, broke, x] = [
       '26653000031',
       '26653000032',
@@ -336,7 +338,7 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     expect((await get(t().app, tm2, 'my-slips?sid=G-2')).json()).toEqual([]);
     await checkGroups(db());
 
-    // Settlement: the triple hits 14 once and 13 twice; 110,000 cents ÷ 3 shares = 36,666, 2 cents left.
+    // Settlement: the triple hits 14 once and 13 twice; split in three shares, cents are left over.
     await settleHomeWins(t(), 'G-2', endAt);
     [tc2, tm2] = [await tokenFor(t(), captain), await tokenFor(t(), member)];
     const slip = await db()
@@ -391,6 +393,21 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     const statement = (await get(t().app, tm2, 'fetch-wallet-info')).json();
     const reasons = statement.walletMovesDto.map((mv: { reason: string }) => mv.reason);
     expect(reasons).toEqual(expect.arrayContaining(['GROUP_SHARE', 'GROUP_REFUND', 'GROUP_PRIZE']));
+    // The captain's winnings say which of their cents are the split's leftover; a member's say nothing.
+    const prizeOf = async (token: string) =>
+      (await get(t().app, token, 'fetch-wallet-info'))
+        .json()
+        .walletMovesDto.filter((mv: { reason: string }) => mv.reason === 'GROUP_PRIZE');
+    expect(await prizeOf(tc2)).toEqual([
+      expect.objectContaining({
+        amount: (perShare + won - perShare * 3) / 100,
+        groupRemainder: (won - perShare * 3) / 100,
+      }),
+    ]);
+    expect(won - perShare * 3).toBeGreaterThan(0);
+    const memberPrize = await prizeOf(tm2);
+    expect(memberPrize).toEqual([expect.objectContaining({ amount: (perShare * 2) / 100 })]);
+    expect(memberPrize[0]).not.toHaveProperty('groupRemainder');
     await checkGroups(db());
   });
 

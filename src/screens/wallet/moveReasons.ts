@@ -2,6 +2,7 @@
 // yet (a newer server) falls back to its code in words ('SOME_REASON' → 'Some Reason').
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { formatM } from '../../../machines/rules/money';
 import { reasonTitle } from '../../../machines/rules/wallet';
 import type { WalletMove } from '../../api/wallet';
 
@@ -28,9 +29,22 @@ export const moveReason = (i18n: I18n, reason: string): string => {
   return known ? i18n._(known) : reasonTitle(reason);
 };
 
-/** A move's label on the statement and in the CSV: its reason, and an airtime friend's masked number. */
-export const moveLabel = (i18n: I18n, move: Pick<WalletMove, 'reason' | 'friend'>): string =>
-  move.friend ? `${moveReason(i18n, move.reason)} · ${move.friend}` : moveReason(i18n, move.reason);
+/**
+ * A move's label on the statement and in the CSV: its reason, an airtime friend's masked number, and what
+ * part of a group captain's winnings is the split's leftover cents.
+ */
+export function moveLabel(
+  i18n: I18n,
+  move: Pick<WalletMove, 'reason' | 'friend' | 'groupRemainder'>,
+): string {
+  const reason = moveReason(i18n, move.reason);
+  if (move.friend) return `${reason} · ${move.friend}`;
+  if (move.groupRemainder) {
+    const remainder = formatM(move.groupRemainder);
+    return `${reason} · ${i18n._(msg`includes ${remainder} left over from the split`)}`;
+  }
+  return reason;
+}
 
 /** Airtime the wallet paid for (and its refund). */
 const AIRTIME_REASONS: ReadonlySet<string> = new Set([
