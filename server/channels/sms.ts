@@ -48,7 +48,7 @@ export interface InboundSms {
 
 const HELP: Record<Lang, string> = {
   en: 'Jackpot 14 by SMS: PLAY and 14 picks (1 home, 2 away, 3 draw, (12) for two), e.g. PLAY 1(12)3123123123123. PLAY QP: quick pick. BAL: wallet. RESULTS: your slips. SUBSCRIBE: price and subscribing.',
-  st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: wallet. LIPHETHO: li-slip. NGOLISETSA: theko le ho ingolisetsa.',
+  st: 'Jackpot 14 ka SMS: BAPALA le likhetho tse 14 (1 hae, 2 baeti, 3 tekano, (12) bakeng sa tse peli), mohl. BAPALA 1(12)3123123123123. BAPALA QP: ka potlako. CHELETE: mokotla oa chelete. LIPHETHO: li-slip. NGOLISETSA: theko le ho ingolisetsa.',
 };
 
 const GROUP_HELP: Record<Lang, string> = {
@@ -210,7 +210,7 @@ async function play(
   const picks = formatSmsPicks(outcomes);
   return lang === 'en'
     ? `Jackpot 14: slip accepted, ${money(answer.costCents)} paid from your wallet. Picks ${picks}. Reference: ${answer.reference}. Good luck!`
-    : `Jackpot 14: slip e amohetsoe, ${money(answer.costCents)} e lefuoe ka wallet. Likhetho ${picks}. Tshupiso: ${answer.reference}. Mahlohonolo!`;
+    : `Jackpot 14: slip e amohetsoe, ${money(answer.costCents)} e lefuoe ka mokotla oa chelete. Likhetho ${picks}. Tshupiso: ${answer.reference}. Mahlohonolo!`;
 }
 
 /** GROUP <code> [shares]: the shares bought from the wallet (key `sms:<message id>`), or why not. */

@@ -20,13 +20,13 @@ type Words = Record<Lang, string>;
 
 export const WORDS = {
   menu: {
-    st: 'Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
+    st: 'Jackpot 14\n1. Bapala\n2. Mokotla oa chelete\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
     en: 'Jackpot 14\n1. Play\n2. Wallet\n3. My slips\n4. Language/Puo\n5. Group play',
   },
   back: { st: '0. Morao', en: '0. Back' },
   groupCode: { st: 'Kenya khoutu ea sehlopha (linomoro tse 6):', en: "Enter the group's 6-digit code:" },
   backHome: { st: '0. Morao 00. Qalo', en: '0. Back 00. Menu' },
-  pay: { st: '1. Lefa ka wallet', en: '1. Pay from wallet' },
+  pay: { st: '1. Lefa ka mokotla oa chelete', en: '1. Pay from wallet' },
   invalid: { st: 'Khetho e fosahetse.', en: 'Invalid choice.' },
   tooMany: { st: 'Likhetho tse ngata haholo.', en: 'Too many multi-picks.' },
   quickPick: { st: 'Khetho ka potlako:', en: 'Quick pick:' },
@@ -79,7 +79,7 @@ export function multiples(lang: Lang, doubles: number, triples: number): string 
 export const accepted = (lang: Lang, costCents: number, reference: string): string =>
   lang === 'en'
     ? `Paid ${money(costCents)} from your wallet. Reference: ${reference}. Good luck!`
-    : `U lefile ${money(costCents)} ka wallet. Tshupiso: ${reference}. Mahlohonolo!`;
+    : `U lefile ${money(costCents)} ka mokotla oa chelete. Tshupiso: ${reference}. Mahlohonolo!`;
 
 const MOVE_WORDS: Record<MoveKind, Words> = {
   STAKE: { st: 'Slip', en: 'Slip' },
@@ -98,7 +98,7 @@ export const moveWord = (lang: Lang, kind: MoveKind): string => MOVE_WORDS[kind]
 /** Why a slip was not accepted, for a server message key; short enough for a USSD END screen. */
 const REFUSALS: Record<string, Words> = {
   'WALLET.INSUFFICIENT_FUNDS': {
-    st: 'Chelete e wallet ha e lekane. Kenya chelete ebe u leka hape.',
+    st: 'Chelete e mokotleng oa chelete ha e lekane. Kenya chelete ebe u leka hape.',
     en: 'Not enough money in your wallet. Top it up and try again.',
   },
   'SUBSCRIPTION.REQUIRED': {
@@ -140,7 +140,7 @@ export const sharesBought = (
 ): string =>
   lang === 'en'
     ? `Jackpot 14: ${bought.count} share(s) of group ${bought.name} (${bought.code}), ${money(bought.costCents)} paid from your wallet. Reference: ${bought.reference}.`
-    : `Jackpot 14: likarolo tse ${bought.count} tsa sehlopha ${bought.name} (${bought.code}), ${money(bought.costCents)} e lefuoe ka wallet. Tshupiso: ${bought.reference}.`;
+    : `Jackpot 14: likarolo tse ${bought.count} tsa sehlopha ${bought.name} (${bought.code}), ${money(bought.costCents)} e lefuoe ka mokotla oa chelete. Tshupiso: ${bought.reference}.`;
 
 /** The group's name, price per share and shares left (the USSD screen before buying). */
 export const groupOffer = (

@@ -264,7 +264,7 @@ describe('group play', () => {
     const paid = await ussd(`5*${code}*1`);
     expect(paid).toMatch(
       new RegExp(
-        `^END Jackpot 14: likarolo tse 1 tsa sehlopha ${NAME} \\(${code}\\), M ${money(SHARE)} e lefuoe ka wallet\\. Tshupiso: ${SID}-[0-9A-Z]+\\.$`,
+        `^END Jackpot 14: likarolo tse 1 tsa sehlopha ${NAME} \\(${code}\\), M ${money(SHARE)} e lefuoe ka mokotla oa chelete\\. Tshupiso: ${SID}-[0-9A-Z]+\\.$`,
       ),
     );
     expect(await ussd(`5*${code}*1`)).toBe(paid);

@@ -78,7 +78,7 @@ describeEachDb('SMS commands', (t) => {
 
     await inboundSms(tt.app, msisdn, 'bapala qp', newId());
     expect((await outbox(tt.app, msisdn))[0]).toMatch(
-      /^Jackpot 14: slip e amohetsoe, M 2\.00 e lefuoe ka wallet\. Likhetho [123]{14}\. Tshupiso: /,
+      /^Jackpot 14: slip e amohetsoe, M 2\.00 e lefuoe ka mokotla oa chelete\. Likhetho [123]{14}\. Tshupiso: /,
     );
     await inboundSms(tt.app, msisdn, 'BAL', newId());
     // (Moves carry the database's clock, not the test's.)

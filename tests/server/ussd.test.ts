@@ -78,7 +78,7 @@ describeEachDb('USSD', (t) => {
     await addSubscriber(tt, msisdn, { walletCents: 50_00 });
     const sesotho = (await Promise.all(PATHS.map((texts) => walk(tt, msisdn, texts)))).flat();
     expect(sesotho[0]).toBe(
-      'CON Jackpot 14\n1. Bapala\n2. Wallet\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
+      'CON Jackpot 14\n1. Bapala\n2. Mokotla oa chelete\n3. Li-slip tsa ka\n4. Puo/Language\n5. Bapala le sehlopha',
     );
     expect(sesotho.join('\n')).toContain('Khetho e fosahetse.');
     // Choosing English is remembered for the next session.
@@ -116,7 +116,7 @@ describeEachDb('USSD', (t) => {
     expect(shown).toContain(`Theko: M ${(price / 100).toFixed(2)}`);
 
     const paid = screenOf(await ussd(tt.app, session, msisdn, '1*1*1'));
-    expect(paid).toMatch(/^END U lefile M \d+\.\d\d ka wallet\. Tshupiso: (\S+)\. Mahlohonolo!$/);
+    expect(paid).toMatch(/^END U lefile M \d+\.\d\d ka mokotla oa chelete\. Tshupiso: (\S+)\. Mahlohonolo!$/);
     const again = screenOf(await ussd(tt.app, session, msisdn, '1*1*1'));
     expect(again).toBe(paid);
     expect(await balance(tt, msisdn)).toBe(20_00 - price);
@@ -170,7 +170,7 @@ describeEachDb('USSD', (t) => {
     await addSubscriber(tt, empty);
     const [, , , broke] = await walk(tt, empty, ['', '1', '1*1', '1*1*1']);
     expect(broke).toBe(
-      'END Chelete e wallet ha e lekane. Kenya chelete ebe u leka hape. Ha ua lefisoa letho.',
+      'END Chelete e mokotleng oa chelete ha e lekane. Kenya chelete ebe u leka hape. Ha ua lefisoa letho.',
     );
 
     const unsubscribed = '26650009906';
