@@ -370,6 +370,21 @@ describe('group play', () => {
       "The captain's part includes the M 0.01 that splitting by shares to the cent leaves.",
     );
     await shot(c.page, 'groups-settled-captain-en');
+    // And so does the captain's statement.
+    await c.page.goto('/wallet');
+    await c.page.getByRole('tab', { name: 'Transactions' }).click();
+    const cMoves = c.page.getByRole('list', { name: 'Transactions' }).locator('summary');
+    await expect
+      .poll(() => cMoves.allTextContents(), WAIT)
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(
+              `M\\. ${money(CAPTAIN_PRIZE)}.*Group winnings · includes M 0\\.01 left over from the split`,
+            ),
+          ),
+        ]),
+      );
 
     // Member A's page and statement (English).
     await a.page.reload();
