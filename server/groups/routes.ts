@@ -8,11 +8,11 @@ import {
   GroupCodeParams,
   GroupCreated,
   GroupMemberView,
-  GroupMoneyHeaders,
   GroupPublic,
   MyGroupsResponse,
   SharesBought,
 } from '../../machines/wire/groups.ts';
+import { IdempotencyHeaders } from '../../machines/wire/play.ts';
 import { ApiError, type ErrorBody, ErrorResponse } from '../errors.ts';
 import { isUniqueViolation } from '../play/betslips.ts';
 import { buyShares } from './buy.ts';
@@ -44,7 +44,7 @@ export const protectedGroupRoutes: FastifyPluginAsyncTypebox<GroupDeps> = async 
     {
       schema: {
         body: CreateGroupBody,
-        headers: GroupMoneyHeaders,
+        headers: IdempotencyHeaders,
         response: { 201: GroupCreated, '4xx': ErrorResponse },
       },
     },
@@ -77,7 +77,7 @@ export const protectedGroupRoutes: FastifyPluginAsyncTypebox<GroupDeps> = async 
       schema: {
         params: GroupCodeParams,
         body: BuySharesBody,
-        headers: GroupMoneyHeaders,
+        headers: IdempotencyHeaders,
         response: { 200: SharesBought, '4xx': ErrorResponse },
       },
     },
