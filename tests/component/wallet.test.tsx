@@ -11,6 +11,7 @@ import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
 import { server } from './msw';
 import { subscriberFixture, walletFixture } from './walletHandlers';
+import { captureStatementCsv, countWalletFetches } from './walletStatement';
 
 const P = '/api/protected';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,18 +31,6 @@ function capture(path: string, answer: () => Response | Promise<Response>) {
     }),
   );
   return sent;
-}
-
-/** Counts wallet-info fetches and answers with `wallet()` (so a test can change the balance). */
-function countWalletFetches(wallet = () => walletFixture()) {
-  const count = { n: 0 };
-  server.use(
-    http.get(`${P}/fetch-wallet-info`, () => {
-      count.n++;
-      return HttpResponse.json(wallet());
-    }),
-  );
-  return count;
 }
 
 async function openWallet(tab?: RegExp) {
@@ -580,20 +569,13 @@ describe('transactions', () => {
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(3);
     expect(within(panel()).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     // The filtered statement downloads as CSV, built in the page.
-    let csv = '';
-    // jsdom has no object URLs: these stand in for the browser's.
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service,Status,Reference');
-    expect(csv.split('\r\n')[1]).toBe(
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    expect(csv.text.split('\r\n')[0]).toBe(
+      'Date,Reason,Amount (M),Balance after (M),Service,Status,Reference',
+    );
+    expect(csv.text.split('\r\n')[1]).toBe(
       `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,Airtime,,`,
     );
 
@@ -634,19 +616,11 @@ describe('transactions', () => {
     expect(items[2]).not.toHaveTextContent('Status');
     expect(items[2]).not.toHaveTextContent('Reference');
 
-    let csv = '';
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
     // Header, three rows and the CRLF after the last.
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    const rows = csv
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    const rows = csv.text
       .split('\r\n')
       .slice(0, 4)
       .map((r) => r.split(',').slice(5));
@@ -683,18 +657,10 @@ describe('transactions', () => {
     expect(items[1]).not.toHaveTextContent('MPESA');
     expect(items[2]).toHaveTextContent('ServiceMPESA');
 
-    let csv = '';
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    const rows = csv
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    const rows = csv.text
       .split('\r\n')
       .slice(1, 4)
       .map((r) => r.split(','))
