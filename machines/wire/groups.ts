@@ -2,6 +2,7 @@
 // sold in shares, its public and members' views, and buying shares. Money in M, times ISO.
 import { type Static, Type } from '@fastify/type-provider-typebox';
 import { M, Name, Nullable } from './fields';
+import { SlipPicks, SlipSid, SlipSystemId } from './play';
 import { Text } from './text';
 
 export const GroupStatus = Type.Union([
@@ -14,23 +15,11 @@ export type GroupStatus = Static<typeof GroupStatus>;
 
 export const UnsoldRule = Type.Union([Type.Literal('CANCEL'), Type.Literal('CAPTAIN_COVERS')]);
 
-/** The Idempotency-Key every money-moving group request carries. */
-export const GroupMoneyHeaders = Type.Object({
-  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
-});
-
 export const CreateGroupBody = Type.Object({
   lang: Type.Optional(Text({ maxLength: 8 })),
-  betSlipSid: Text({ minLength: 1, maxLength: 64 }),
-  positionAndPredictionDtos: Type.Array(
-    Type.Object({
-      betSlipPosition: Type.Integer({ minimum: -1000, maximum: 1000 }),
-      prediction: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-    }),
-    { maxItems: 64 },
-  ),
-  /** A reduced system ('R-4-0-9'); absent or null: every combination. */
-  systemId: Type.Optional(Nullable(Text({ maxLength: 32 }))),
+  betSlipSid: SlipSid,
+  positionAndPredictionDtos: SlipPicks,
+  systemId: SlipSystemId,
   name: Name(40),
   shares: Type.Integer({ minimum: 2, maximum: 100 }),
   captainShares: Type.Integer({ minimum: 1, maximum: 100 }),

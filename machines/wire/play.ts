@@ -37,26 +37,37 @@ export const BetslipResponse = Type.Object({
 });
 export type CurrentBetslip = Static<typeof BetslipResponse>;
 
+// The slip as the client sends it, to submit and to open a group with (groups.ts CreateGroupBody).
+/** The round: our sids are strings ('J14-0004'); the client echoes what fetch-current-betslip sent. */
+export const SlipSid = Text({ minLength: 1, maxLength: 64 });
+/** A prediction per betslip position, as sent: the server checks them against the rules. */
+export const SlipPicks = Type.Array(
+  Type.Object({
+    betSlipPosition: Type.Integer({ minimum: -1000, maximum: 1000 }),
+    prediction: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  }),
+  { maxItems: 64 },
+);
+/** A reduced system over the marked matches ('R-4-0-9'); absent or null: every combination. */
+export const SlipSystemId = Type.Optional(Nullable(Text({ maxLength: 32 })));
+
 export const SubmitBody = Type.Object({
   // Ignored (the subscriber comes from the token) but accepted in any form old clients send.
   msisdn: Type.Optional(Type.Union([Text({ maxLength: 32 }), Type.Number(), Type.Null()])),
   lang: Type.Optional(Text({ maxLength: 8 })),
-  // Our sids are strings ('J14-0004'); the client echoes what fetch-current-betslip sent.
-  betSlipSid: Text({ minLength: 1, maxLength: 64 }),
-  positionAndPredictionDtos: Type.Array(
-    Type.Object({
-      betSlipPosition: Type.Integer({ minimum: -1000, maximum: 1000 }),
-      prediction: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-    }),
-    { maxItems: 64 },
-  ),
+  betSlipSid: SlipSid,
+  positionAndPredictionDtos: SlipPicks,
   betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
-  /** A reduced system over the marked matches ('R-4-0-9'); absent or null: every combination. */
-  systemId: Type.Optional(Nullable(Text({ maxLength: 32 }))),
+  systemId: SlipSystemId,
+});
+
+/** The Idempotency-Key every money-moving request carries (a new one per attempt). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
 });
 
 export const SubmitHeaders = Type.Object({
-  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+  ...IdempotencyHeaders.properties,
   /** Sent by offline-queue replays: the slip may also have gone by SMS with this key's short code. */
   'slip-code': Type.Optional(Text({ maxLength: 16 })),
 });

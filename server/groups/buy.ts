@@ -4,7 +4,12 @@
 // (the second finds it full) and a purchase is wholly before or after the close (which takes the same
 // group lock). It counts against the weekly limit and pause like a submission (the same stake guards).
 import { ApiError, refusal } from '../errors.ts';
-import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
+import {
+  type Complete,
+  type IdempotentAnswer,
+  runIdempotent,
+  type StoredResponse,
+} from '../idempotency/idempotency.ts';
 import { lockOpenBetslip } from '../play/betslips.ts';
 import { newReference } from '../play/receipts.ts';
 import { inTransaction, lockWallet } from '../wallet/ledger.ts';
@@ -28,7 +33,7 @@ export async function buyShares(
   code: string,
   request: BuyRequest,
   key: string,
-): Promise<StoredResponse & { replayed: boolean }> {
+): Promise<IdempotentAnswer> {
   try {
     return await runIdempotent(
       deps.db,
@@ -50,7 +55,7 @@ async function buy(
   code: string,
   count: number,
   key: string,
-  complete: Parameters<Parameters<typeof runIdempotent>[3]>[0],
+  complete: Complete,
 ): Promise<StoredResponse> {
   const { db } = deps;
   const found = GROUP_CODE.test(code) ? await findByCode(db, code) : undefined;

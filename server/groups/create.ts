@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { checkSlip } from '../../machines/rules/rows.ts';
 import type { CreateGroupBody } from '../../machines/wire/groups.ts';
 import { ApiError, refusal } from '../errors.ts';
-import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
+import {
+  type Complete,
+  type IdempotentAnswer,
+  runIdempotent,
+  type StoredResponse,
+} from '../idempotency/idempotency.ts';
 import { findBetslip, lockOpenBetslip } from '../play/betslips.ts';
 import { notOpen } from '../play/judge.ts';
 import { newReference } from '../play/receipts.ts';
@@ -28,7 +33,7 @@ export async function createGroup(
   msisdn: string,
   body: CreateGroupBody,
   key: string,
-): Promise<StoredResponse & { replayed: boolean }> {
+): Promise<IdempotentAnswer> {
   try {
     const answer = await runIdempotent(
       deps.db,
@@ -55,7 +60,7 @@ async function judgeAndOpen(
   msisdn: string,
   body: CreateGroupBody,
   key: string,
-  complete: Parameters<Parameters<typeof runIdempotent>[3]>[0],
+  complete: Complete,
 ): Promise<StoredResponse> {
   const { db } = deps;
   if (body.captainShares > body.shares) return refusal(400, 'ERRORS.INVALID_REQUEST');

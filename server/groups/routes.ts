@@ -1,19 +1,20 @@
 // Group play's routes (DESIGN.md "Group play (mokhatlo)"): under /api/protected (bearer) create, the
 // members' view, my groups and buying shares; under /api/public the view anyone with the code sees.
 // An unknown code is 404 GROUP.UNKNOWN on every route.
-import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BuySharesBody,
   CreateGroupBody,
   GroupCodeParams,
   GroupCreated,
   GroupMemberView,
-  GroupMoneyHeaders,
   GroupPublic,
   MyGroupsResponse,
   SharesBought,
 } from '../../machines/wire/groups.ts';
-import { ApiError, type ErrorBody, ErrorResponse } from '../errors.ts';
+import { IdempotencyHeaders } from '../../machines/wire/play.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
+import { answerIdempotent } from '../idempotency/idempotency.ts';
 import { isUniqueViolation } from '../play/betslips.ts';
 import { buyShares } from './buy.ts';
 import { createGroup } from './create.ts';
@@ -44,16 +45,14 @@ export const protectedGroupRoutes: FastifyPluginAsyncTypebox<GroupDeps> = async 
     {
       schema: {
         body: CreateGroupBody,
-        headers: GroupMoneyHeaders,
+        headers: IdempotencyHeaders,
         response: { 201: GroupCreated, '4xx': ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const answer = await once(() => createGroup(deps, request.user.msisdn, request.body, key));
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.statusCode).send(answer.body as Static<typeof GroupCreated> | ErrorBody);
-    },
+    async (request, reply) =>
+      answerIdempotent(request, reply, (key) =>
+        once(() => createGroup(deps, request.user.msisdn, request.body, key)),
+      ),
   );
 
   app.get(
@@ -77,18 +76,14 @@ export const protectedGroupRoutes: FastifyPluginAsyncTypebox<GroupDeps> = async 
       schema: {
         params: GroupCodeParams,
         body: BuySharesBody,
-        headers: GroupMoneyHeaders,
+        headers: IdempotencyHeaders,
         response: { 200: SharesBought, '4xx': ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const answer = await once(() =>
-        buyShares(deps, request.user.msisdn, request.params.code, request.body, key),
-      );
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.statusCode).send(answer.body as Static<typeof SharesBought> | ErrorBody);
-    },
+    async (request, reply) =>
+      answerIdempotent(request, reply, (key) =>
+        once(() => buyShares(deps, request.user.msisdn, request.params.code, request.body, key)),
+      ),
   );
 };
 

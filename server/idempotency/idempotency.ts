@@ -3,6 +3,7 @@
 // `complete()` inside the same transaction as its money movement, so "money moved" and "answer stored"
 // commit together or not at all. Replays return the stored status and body byte for byte.
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
@@ -187,6 +188,24 @@ export const IDEMPOTENCY_REFUSALS = {
   in_progress: refusal(409, 'IDEMPOTENCY.IN_PROGRESS'),
 } as const;
 
+/** An idempotent request's answer: the first one, or the stored one replayed. */
+export type IdempotentAnswer = StoredResponse & { replayed: boolean };
+
+/**
+ * A money route's Idempotency-Key handling, the same on every such route: `run` gets the request's key
+ * (its headers schema requires one), and its answer is sent with its status, a replay marked
+ * `Idempotent-Replayed: true`. A thrown ApiError is answered by the error handler.
+ */
+export async function answerIdempotent(
+  request: { headers: { 'idempotency-key': string } },
+  reply: FastifyReply,
+  run: (key: string) => Promise<IdempotentAnswer>,
+) {
+  const answer = await run(request.headers['idempotency-key']);
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.statusCode).send(answer.body);
+}
+
 /** What an idempotent handler gets: `complete` stores the answer inside the handler's own transaction. */
 export type Complete = (trx: LedgerDb, response: StoredResponse) => Promise<void>;
 
@@ -203,7 +222,7 @@ export async function runIdempotent(
   now: Date = new Date(),
   /** A refusal this says not to keep releases the key instead, so a retry with it runs again. */
   keep: (response: StoredResponse) => boolean = () => true,
-): Promise<StoredResponse & { replayed: boolean }> {
+): Promise<IdempotentAnswer> {
   const claim = await claimKey(db, scope, requestHash(body), now);
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
   if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };

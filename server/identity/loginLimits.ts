@@ -6,6 +6,7 @@
 // its attempt is counted like any and marked `overAddressLimit`, and the token endpoint lets a right
 // password in only with a code sent to the account's own phone (DESIGN.md "Sign-in behind a shared
 // address"); a wrong one is refused there as before.
+import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { admitAttempt, type BruteForcePolicy } from './bruteForce.ts';
@@ -45,7 +46,7 @@ const addressKey = (address: string) => `login-address:${address}`;
 const overKey = (address: string, username: string) => `login-over:${address}|${username}`;
 
 /** How long an address stays over its limit at most: the rest of its window, in whole seconds. */
-export const addressRetryAfterSeconds = (now: Date): number =>
+const addressRetryAfterSeconds = (now: Date): number =>
   Math.max(1, Math.ceil(windowRemainingMs(now, ADDRESS_WINDOW_MS) / 1000));
 
 /** Unwinds the admission transaction: a refused attempt changes no counter. */
@@ -112,6 +113,31 @@ export async function admitSignIn(
     if (!(error instanceof Refused)) throw error;
     return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
   }
+}
+
+/** A route's own 429 (the app's AUTH.TOO_MANY_ATTEMPTS, or OAuth's invalid_grant) for a refused sign-in. */
+export type TooManyAttempts = () => Error;
+
+/**
+ * A password route's admission (the token endpoint's and the operator's first password): the attempt,
+ * counted; during the account's wait, `reply` gets its Retry-After and the route's `tooMany()` is thrown.
+ */
+export async function admitOrRefuse(
+  o: { db: Db; loginLimits: LoginLimits },
+  reply: FastifyReply,
+  who: { username: string; address: string; now: Date },
+  tooMany: TooManyAttempts,
+): Promise<SignInAttempt> {
+  const admission = await admitSignIn(o.db, o.loginLimits, who.username, who.address, who.now);
+  if (admission.admitted) return admission.attempt;
+  reply.header('retry-after', String(admission.retryAfterSeconds));
+  throw tooMany();
+}
+
+/** Refusal over the address's limit: `reply` gets Retry-After for the rest of its window; throw the answer. */
+export function refuseOverAddress(reply: FastifyReply, now: Date, tooMany: TooManyAttempts): Error {
+  reply.header('retry-after', String(addressRetryAfterSeconds(now)));
+  return tooMany();
 }
 
 /**

@@ -22,11 +22,11 @@ import { ApiError, ErrorResponse } from '../errors.ts';
 import { audit } from '../ops/audit.ts';
 import { unwrap } from '../ops/outcome.ts';
 import {
-  addressRetryAfterSeconds,
-  admitSignIn,
+  admitOrRefuse,
   forgiveSignIn,
   type LoginLimits,
   pruneSignInLimits,
+  refuseOverAddress,
 } from './loginLimits.ts';
 import { addOperator, disableOperator, listOperators, setOperatorPassword } from './operators.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -43,6 +43,7 @@ export interface OperatorRoutesOptions {
 }
 
 const errors = { '4xx': ErrorResponse };
+const tooMany = () => new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
 
 /** /api/admin/operators: admins only (401 without a token, 403 AUTH.FORBIDDEN without the role). */
 const adminOperatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = async (app, o) => {
@@ -110,17 +111,12 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
       if (newPassword === oldPassword) throw new ApiError(400, 'PASSWORD.SAME_AS_OLD');
       const name = canonicalUsername(request.body.username);
       const now = o.now();
-      const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
-      if (!admission.admitted) {
-        reply.header('retry-after', String(admission.retryAfterSeconds));
-        throw new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
-      }
+      const attempt = await admitOrRefuse(o, reply, { username: name, address: request.ip, now }, tooMany);
       // An operator has no phone to prove a step-up with: over the address's limit this stays refused
       // (the attempt counted, as every one over it is).
-      if (admission.attempt.overAddressLimit) {
+      if (attempt.overAddressLimit) {
         await pruneSignInLimits(o.db, o.loginLimits.policy, now);
-        reply.header('retry-after', String(addressRetryAfterSeconds(now)));
-        throw new ApiError(429, 'AUTH.TOO_MANY_ATTEMPTS');
+        throw refuseOverAddress(reply, now, tooMany);
       }
       const user = await findUserByUsername(o.db, name);
       if (!user) await o.hasher.burn(oldPassword);
@@ -131,7 +127,7 @@ const ownPasswordRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = asyn
         if (!proven) await pruneSignInLimits(o.db, o.loginLimits.policy, now);
         throw new ApiError(401, 'AUTH.INVALID_CREDENTIALS');
       }
-      await forgiveSignIn(o.db, admission.attempt);
+      await forgiveSignIn(o.db, attempt);
       const changed = await setOperatorPassword(
         o.db,
         o.hasher,

@@ -6,11 +6,11 @@ import type { Database } from '../db/index.ts';
 import { realmIssuer } from './issuer.ts';
 import type { SigningKeys } from './keys.ts';
 import {
-  addressRetryAfterSeconds,
-  admitSignIn,
+  admitOrRefuse,
   forgiveSignIn,
   type LoginLimits,
   pruneSignInLimits,
+  refuseOverAddress,
 } from './loginLimits.ts';
 import { authenticateClient, OAuthError } from './oauth.ts';
 import { recordOperatorSignIn } from './operators.ts';
@@ -46,6 +46,8 @@ export interface TokenRoutesOptions {
 }
 
 type Form = Record<string, string>;
+
+const tooMany = () => new OAuthError(429, 'invalid_grant', TOO_MANY_ATTEMPTS);
 
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   if (e.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="commxp"');
@@ -99,16 +101,8 @@ export const tokenRoutes: FastifyPluginAsync<TokenRoutesOptions> = async (app, o
     }
     const name = canonicalUsername(username);
     const now = o.now();
-    const admission = await admitSignIn(o.db, o.loginLimits, name, request.ip, now);
-    if (!admission.admitted) {
-      reply.header('retry-after', String(admission.retryAfterSeconds));
-      throw new OAuthError(429, 'invalid_grant', TOO_MANY_ATTEMPTS);
-    }
-    const { attempt } = admission;
-    const refuseAddress = () => {
-      reply.header('retry-after', String(addressRetryAfterSeconds(now)));
-      return new OAuthError(429, 'invalid_grant', TOO_MANY_ATTEMPTS);
-    };
+    const attempt = await admitOrRefuse(o, reply, { username: name, address: request.ip, now }, tooMany);
+    const refuseAddress = () => refuseOverAddress(reply, now, tooMany);
     const user = await findUserByUsername(o.db, name);
     // An unknown user costs a hash too, so timing does not tell which accounts exist.
     if (!user) await o.hasher.burn(password);

@@ -1,5 +1,5 @@
 // Play API routes, registered inside the authenticated /api/protected scope (request.user is set).
-import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { slipCode } from '../../machines/rules/channelPicks.ts';
 import {
@@ -14,7 +14,8 @@ import {
 } from '../../machines/wire/play.ts';
 import type { Database } from '../db/index.ts';
 import { ensureDemoBetslip } from '../demo/seedPlay.ts';
-import { ApiError, type ErrorBody, ErrorResponse } from '../errors.ts';
+import { ApiError, ErrorResponse } from '../errors.ts';
+import { answerIdempotent, type IdempotentAnswer } from '../idempotency/idempotency.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
 import { currentBetslip, isUniqueViolation } from './betslips.ts';
 import { fetchPrizes, fetchTestimonials } from './content.ts';
@@ -102,7 +103,6 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
     },
     async (request, reply) => {
       const msisdn = request.user.msisdn;
-      const key = request.headers['idempotency-key'];
       const deps = {
         db,
         billing: opts.billing,
@@ -111,36 +111,35 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
         billingTimeoutMs: opts.billingTimeoutMs,
         receiptKey: opts.receiptKey,
       };
-      // A queued slip the app may also have sent by SMS (with its key's short code): the first of the
-      // two to arrive pays; the other answers with the first's answer (slipCodes.ts).
-      if (request.headers['slip-code'] !== undefined) {
-        const claim = await claimSlipCode(db, msisdn, slipCode(key), key, now());
-        if (claim.kind === 'running') throw new ApiError(409, 'IDEMPOTENCY.IN_PROGRESS');
-        if (claim.kind === 'answered') {
-          reply.header('idempotent-replayed', 'true');
-          return reply.code(200).send(claim.response.body as Static<typeof SubmitAccepted>);
-        }
-      }
-      let answer: Awaited<ReturnType<typeof submitBetslip>>;
-      try {
-        answer = await submitBetslip(deps, current, msisdn, request.body, key);
-      } catch (error) {
-        if (error instanceof BillingUnavailableError) {
-          request.log.warn({ err: error }, 'operator billing unavailable');
-          throw new ApiError(503, 'BILLING.UNAVAILABLE');
-        }
-        // A request that took over an abandoned key raced the original to the submission row: the
-        // original won, so answer with what it stored.
-        if (!isUniqueViolation(error)) throw error;
-        answer = await submitBetslip(deps, current, msisdn, request.body, key);
-      }
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      else if (answer.statusCode === 200) {
-        const { submissionId } = answer.body as { submissionId: string };
-        app.events.emit('submission.accepted', { sid: request.body.betSlipSid, msisdn, submissionId });
-      }
       // A stored answer is one of this route's: the acceptance or a refusal.
-      return reply.code(answer.statusCode).send(answer.body as Static<typeof SubmitAccepted> | ErrorBody);
+      return answerIdempotent(request, reply, async (key) => {
+        // A queued slip the app may also have sent by SMS (with its key's short code): the first of the
+        // two to arrive pays; the other answers with the first's answer (slipCodes.ts).
+        if (request.headers['slip-code'] !== undefined) {
+          const claim = await claimSlipCode(db, msisdn, slipCode(key), key, now());
+          if (claim.kind === 'running') throw new ApiError(409, 'IDEMPOTENCY.IN_PROGRESS');
+          if (claim.kind === 'answered')
+            return { statusCode: 200, body: claim.response.body, replayed: true };
+        }
+        let answer: IdempotentAnswer;
+        try {
+          answer = await submitBetslip(deps, current, msisdn, request.body, key);
+        } catch (error) {
+          if (error instanceof BillingUnavailableError) {
+            request.log.warn({ err: error }, 'operator billing unavailable');
+            throw new ApiError(503, 'BILLING.UNAVAILABLE');
+          }
+          // A request that took over an abandoned key raced the original to the submission row: the
+          // original won, so answer with what it stored.
+          if (!isUniqueViolation(error)) throw error;
+          answer = await submitBetslip(deps, current, msisdn, request.body, key);
+        }
+        if (!answer.replayed && answer.statusCode === 200) {
+          const { submissionId } = answer.body as { submissionId: string };
+          app.events.emit('submission.accepted', { sid: request.body.betSlipSid, msisdn, submissionId });
+        }
+        return answer;
+      });
     },
   );
 };

@@ -9,7 +9,7 @@ import { SubmitHeaders } from '../../machines/wire/play.ts';
 import { DepositAccepted, DepositBody, DepositParams, DepositView } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
-import { runIdempotent } from '../idempotency/idempotency.ts';
+import { answerIdempotent, runIdempotent } from '../idempotency/idempotency.ts';
 import { withTimeout } from '../lib/withTimeout.ts';
 import { depositAllowed } from '../play/limits.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
@@ -63,57 +63,56 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = as
       if (amountCents === null) throw new ApiError(400, 'AMOUNT.INVALID');
       const wallet = await findWallet(db, request.body.mobileWalletSid);
       if (!wallet || !provider.offers(wallet.sid).deposits) throw new ApiError(400, 'WALLET.UNKNOWN');
-      const key = request.headers['idempotency-key'];
       const now = opts.now();
-      const result = await runIdempotent(
-        db,
-        { msisdn, route: DEPOSIT_ROUTE, key },
-        request.body,
-        async () => {
-          const deposit = await createDeposit(
-            db,
-            { msisdn, amountCents, walletSid: wallet.sid, idempotencyKey: key },
-            async (trx) => {
-              if (!(await depositAllowed(trx, msisdn, amountCents, now))) {
-                throw new ApiError(403, 'DEPOSIT.LIMIT_REACHED');
-              }
-            },
-          );
-          // The prompt is asked for after the PENDING row is committed, so any answer finds it; no
-          // answer in time leaves it PENDING for the callback or the status query.
-          const asked = await withTimeout(
-            provider.requestDeposit({
-              reference: deposit.reference,
-              msisdn,
-              walletSid: wallet.sid,
-              amountCents,
-            }),
-            opts.timeoutMs,
-          );
-          if (asked !== 'TIMEOUT') {
-            if (asked.status === 'ACCEPTED')
-              await recordProviderRequest(db, deposit.id, asked.providerRequestId);
-            else
-              await refuseDeposit(db, deposit.id, asked.reason, {
-                failureReason: asked.failureReason,
-                providerCode: asked.providerCode,
-              });
-          }
-          const current = (await findDeposit(db, deposit.id)) ?? deposit;
-          return {
-            statusCode: 202,
-            body: {
-              depositId: current.id,
-              reference: current.reference,
-              status: current.status,
-              messageKey: `DEPOSIT.${current.status}`,
-            },
-          };
-        },
-        now,
+      return answerIdempotent(request, reply, (key) =>
+        runIdempotent(
+          db,
+          { msisdn, route: DEPOSIT_ROUTE, key },
+          request.body,
+          async () => {
+            const deposit = await createDeposit(
+              db,
+              { msisdn, amountCents, walletSid: wallet.sid, idempotencyKey: key },
+              async (trx) => {
+                if (!(await depositAllowed(trx, msisdn, amountCents, now))) {
+                  throw new ApiError(403, 'DEPOSIT.LIMIT_REACHED');
+                }
+              },
+            );
+            // The prompt is asked for after the PENDING row is committed, so any answer finds it; no
+            // answer in time leaves it PENDING for the callback or the status query.
+            const asked = await withTimeout(
+              provider.requestDeposit({
+                reference: deposit.reference,
+                msisdn,
+                walletSid: wallet.sid,
+                amountCents,
+              }),
+              opts.timeoutMs,
+            );
+            if (asked !== 'TIMEOUT') {
+              if (asked.status === 'ACCEPTED')
+                await recordProviderRequest(db, deposit.id, asked.providerRequestId);
+              else
+                await refuseDeposit(db, deposit.id, asked.reason, {
+                  failureReason: asked.failureReason,
+                  providerCode: asked.providerCode,
+                });
+            }
+            const current = (await findDeposit(db, deposit.id)) ?? deposit;
+            return {
+              statusCode: 202,
+              body: {
+                depositId: current.id,
+                reference: current.reference,
+                status: current.status,
+                messageKey: `DEPOSIT.${current.status}`,
+              },
+            };
+          },
+          now,
+        ),
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.statusCode).send(result.body as never);
     },
   );
 

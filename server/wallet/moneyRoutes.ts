@@ -2,13 +2,13 @@
 // (mobile-money-transaction) and cash-out. Both require an Idempotency-Key; input is checked before
 // the key is claimed, and refusals store nothing, so a refused request leaves no row behind.
 import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
 import { SubmitHeaders } from '../../machines/wire/play.ts';
 import { AirtimeAnswer, AirtimeBody, CashOutAnswer, CashOutBody } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
+import { answerIdempotent } from '../idempotency/idempotency.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { AIRTIME_SERVICE, buyAirtime } from './airtime.ts';
@@ -41,15 +41,6 @@ async function knownWallet(db: Kysely<Database>, sid: string) {
   return wallet;
 }
 
-type Answer = { statusCode: number; body: unknown; replayed: boolean };
-
-/** Sends an idempotent answer (first or replayed); a thrown ApiError is answered by the error handler. */
-async function answer(reply: FastifyReply, run: () => Promise<Answer>) {
-  const result = await run();
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(result.statusCode).send(result.body);
-}
-
 export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async (app, opts) => {
   const deps = { db: opts.db, provider: opts.provider, timeoutMs: opts.timeoutMs, now: opts.now };
 
@@ -63,8 +54,7 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
     // a known one (as before), but it plays no part in the purchase.
     if (mobileWalletSid !== undefined) await knownWallet(opts.db, mobileWalletSid);
     const order = { amountCents, receivingMsisdn: receiving, walletSid: AIRTIME_SERVICE, lang };
-    const key = request.headers['idempotency-key'];
-    return answer(reply, () => buyAirtime(deps, msisdn, request.body, order, key));
+    return answerIdempotent(request, reply, (key) => buyAirtime(deps, msisdn, request.body, order, key));
   });
 
   app.post('/cash-out', moneyRoute(CashOutBody, CashOutAnswer), async (request, reply) => {
@@ -74,8 +64,7 @@ export const moneyRoutes: FastifyPluginAsyncTypebox<MoneyRoutesOptions> = async 
     const wallet = await knownWallet(opts.db, mobileWalletSid);
     // Cash-outs go only where the rail pays out (M-Pesa B2C): refused before anything is withheld.
     if (!opts.provider.offers(wallet.sid).payouts) throw new ApiError(400, 'WALLET.UNKNOWN');
-    const key = request.headers['idempotency-key'];
-    return answer(reply, () =>
+    return answerIdempotent(request, reply, (key) =>
       requestCashOut(deps, msisdn, request.body, { amountCents, wallet, lang }, key),
     );
   });

@@ -43,23 +43,6 @@ export function memberGroup(patch: Partial<MemberGroup> = {}): MemberGroup {
 export const refusal = (status: number, messageKey: string) =>
   HttpResponse.json({ messageKey, message: messageKey }, { status });
 
-export interface Sent {
-  body: unknown;
-  key: string | null;
-}
-
-/** Records every POST to `path` (under /api/protected) and answers with `answer()`. */
-export function capturePost(path: string, answer: () => Response) {
-  const sent: Sent[] = [];
-  server.use(
-    http.post(`${P}/${path}`, async ({ request }) => {
-      sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
-      return answer();
-    }),
-  );
-  return sent;
-}
-
 /** The group's reads: public always; the member view as `member()` answers (a refusal for non-members). */
 export function serveGroup(
   member: () => Response = () => refusal(403, 'GROUP.NOT_MEMBER'),

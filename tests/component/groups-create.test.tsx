@@ -4,8 +4,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CODE, capturePost, refusal } from './groupHandlers';
+import { CODE, refusal } from './groupHandlers';
 import { renderApp, storeSession } from './helpers';
+import { capturePost } from './msw';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -6,9 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showInstant } from '../../machines/rules/maseruTime';
-import { CODE, capturePost, memberGroup, publicGroup, refusal, serveGroup } from './groupHandlers';
+import { CODE, memberGroup, publicGroup, refusal, serveGroup } from './groupHandlers';
 import { renderApp, storeSession } from './helpers';
-import { server } from './msw';
+import { capturePost, server } from './msw';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

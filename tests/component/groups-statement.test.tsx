@@ -10,6 +10,7 @@ import { CODE } from './groupHandlers';
 import { renderApp, storeSession } from './helpers';
 import { server } from './msw';
 import { walletFixture } from './walletHandlers';
+import { countWalletFetches } from './walletStatement';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -58,11 +59,7 @@ describe('the statement', () => {
       ],
     ],
   ] as const)('names the group moves in words (%s)', async (lang, words) => {
-    server.use(
-      http.get('/api/protected/fetch-wallet-info', () =>
-        HttpResponse.json(walletFixture({ walletMovesDto: moves })),
-      ),
-    );
+    countWalletFetches(() => walletFixture({ walletMovesDto: moves }));
     localStorage.setItem('lang', lang);
     storeSession();
     await renderApp('/wallet?tab=transactions');

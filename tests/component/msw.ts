@@ -2,6 +2,7 @@
 // answer the banner's and /play's calls, the wallet defaults the shell's wallet and subscription
 // status, which every signed-in page makes; the app-info defaults answer the shell's version and
 // client-type checks; the content defaults the operator's site settings and texts; sign-out's call.
+// capturePost records what the app sends to one route.
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { appInfoDefaults } from './appInfoHandlers';
@@ -22,3 +23,21 @@ export const server = setupServer(
   ...contentDefaults,
   signOutDefault,
 );
+
+/** A POST the app sent: its JSON body and its Idempotency-Key. */
+export interface Sent {
+  body: unknown;
+  key: string | null;
+}
+
+/** Records every POST to `path` (under /api/protected) and answers each with `answer()`. */
+export function capturePost(path: string, answer: () => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  server.use(
+    http.post(`/api/protected/${path}`, async ({ request }) => {
+      sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      return answer();
+    }),
+  );
+  return sent;
+}

@@ -4,25 +4,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, storeSession } from './helpers';
-import { server } from './msw';
+import { capturePost, server } from './msw';
 import { betslipFixture, PLAY } from './playHandlers';
 
-interface Sent {
-  body: unknown;
-  key: string | null;
-}
-
 /** Records every submission and answers it as the server would. */
-function captureSubmissions(answer: () => Response | Promise<Response> = () => HttpResponse.json(accepted)) {
-  const sent: Sent[] = [];
-  server.use(
-    http.post(`${PLAY}/submit-online-betslip`, async ({ request }) => {
-      sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
-      return answer();
-    }),
-  );
-  return sent;
-}
+const captureSubmissions = (answer: () => Response | Promise<Response> = () => HttpResponse.json(accepted)) =>
+  capturePost('submit-online-betslip', answer);
 
 const accepted = {
   message: 'Your betslip has been accepted. Good luck!',

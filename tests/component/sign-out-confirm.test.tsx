@@ -7,21 +7,11 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedSubmission } from '../../src/offline/queueFormat';
 import { renderApp, storeSession } from './helpers';
+import { idb } from './idbKeyval';
 import { server } from './msw';
 import { PLAY } from './playHandlers';
 
-const idb = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: async (key: string) => idb.get(key),
-  set: async (key: string, value: unknown) => void idb.set(key, value),
-  del: async (key: string) => void idb.delete(key),
-  delMany: async (keys: string[]) => {
-    for (const k of keys) idb.delete(k);
-  },
-  keys: async () => [...idb.keys()],
-  createStore: () => undefined,
-  update: async (key: string, fn: (old: unknown) => unknown) => void idb.set(key, fn(idb.get(key))),
-}));
+vi.mock('idb-keyval', () => import('./idbKeyval'));
 
 const A = '26650000001';
 

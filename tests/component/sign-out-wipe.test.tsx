@@ -5,19 +5,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_SCOPED } from '../../src/storage/userData';
 import { renderApp, storeSession } from './helpers';
+import { idb } from './idbKeyval';
 
-const idb = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: async (key: string) => idb.get(key),
-  set: async (key: string, value: unknown) => void idb.set(key, value),
-  del: async (key: string) => void idb.delete(key),
-  delMany: async (keys: string[]) => {
-    for (const k of keys) idb.delete(k);
-  },
-  keys: async () => [...idb.keys()],
-  createStore: () => undefined,
-  update: async (key: string, fn: (old: unknown) => unknown) => void idb.set(key, fn(idb.get(key))),
-}));
+vi.mock('idb-keyval', () => import('./idbKeyval'));
 
 /** One stored value per registered user-scoped store, keyed by its registry description. */
 const seeds: Record<string, { seed: () => void; present: () => boolean }> = {

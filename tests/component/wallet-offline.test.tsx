@@ -5,21 +5,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, storeSession } from './helpers';
+import { idb } from './idbKeyval';
 import { server } from './msw';
 import { walletFixture } from './walletHandlers';
 
-const saved = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: async (key: string) => saved.get(key),
-  set: async (key: string, value: unknown) => void saved.set(key, value),
-  del: async (key: string) => void saved.delete(key),
-  keys: async () => [...saved.keys()],
-}));
+vi.mock('idb-keyval', () => import('./idbKeyval'));
 
 const WALLET_URL = '/api/protected/fetch-wallet-info';
 
 describe('wallet offline', () => {
-  beforeEach(() => saved.clear());
+  beforeEach(() => idb.clear());
 
   it('shows the last balances and transactions with their time, and current figures when back online', async () => {
     localStorage.setItem('lang', 'en');
@@ -35,7 +30,7 @@ describe('wallet offline', () => {
     await screen.findByRole('tab', { name: 'Overview' });
     expect(screen.getByTestId('figure-available')).toHaveTextContent('M 1,054.00');
     expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument();
-    await waitFor(() => expect(saved.has('last-copy:wallet:26650000001')).toBe(true));
+    await waitFor(() => expect(idb.has('last-copy:wallet:26650000001')).toBe(true));
 
     // The network goes: the copy, saying from when.
     offline = true;
@@ -59,7 +54,7 @@ describe('wallet offline', () => {
   });
 
   it('opens offline on the copy the last visit saved, and says so in Sesotho too', async () => {
-    saved.set('last-copy:wallet:26650000001', {
+    idb.set('last-copy:wallet:26650000001', {
       data: walletFixture({ totalAvailableAmount: 77 }),
       at: Date.now(),
     });
@@ -74,7 +69,7 @@ describe('wallet offline', () => {
   });
 
   it("never shows another subscriber's copy", async () => {
-    saved.set('last-copy:wallet:26650000009', {
+    idb.set('last-copy:wallet:26650000009', {
       data: walletFixture({ totalAvailableAmount: 77 }),
       at: Date.now(),
     });

@@ -9,40 +9,12 @@ import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
 import { notifyAccountChanged } from '../../src/api/play';
 import type { WalletMove } from '../../src/api/wallet';
 import { renderApp, storeSession, TOKEN_URL, tokenAnswer } from './helpers';
-import { server } from './msw';
+import { capturePost, server } from './msw';
 import { subscriberFixture, walletFixture } from './walletHandlers';
+import { captureStatementCsv, countWalletFetches } from './walletStatement';
 
 const P = '/api/protected';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-interface Sent {
-  body: unknown;
-  key: string | null;
-}
-
-/** Records every POST to `path` and answers it with `answer`. */
-function capture(path: string, answer: () => Response | Promise<Response>) {
-  const sent: Sent[] = [];
-  server.use(
-    http.post(`${P}/${path}`, async ({ request }) => {
-      sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
-      return answer();
-    }),
-  );
-  return sent;
-}
-
-/** Counts wallet-info fetches and answers with `wallet()` (so a test can change the balance). */
-function countWalletFetches(wallet = () => walletFixture()) {
-  const count = { n: 0 };
-  server.use(
-    http.get(`${P}/fetch-wallet-info`, () => {
-      count.n++;
-      return HttpResponse.json(wallet());
-    }),
-  );
-  return count;
-}
 
 async function openWallet(tab?: RegExp) {
   localStorage.setItem('lang', 'en');
@@ -230,7 +202,7 @@ describe('buy mobile', () => {
   });
 
   it('asks for no mobile wallet (the wallet pays); an empty amount shakes for 300 ms and nothing is asked or sent', async () => {
-    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const sent = capturePost('mobile-money-transaction', () => HttpResponse.json({}));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openWallet(/Buy mobile/);
     expect(within(panel()).queryByLabelText('Mobile wallet')).not.toBeInTheDocument();
@@ -246,7 +218,7 @@ describe('buy mobile', () => {
   });
 
   it("asks first with the amount and the friend's number: Cancel sends nothing, Confirm sends once", async () => {
-    const sent = capture('mobile-money-transaction', () =>
+    const sent = capturePost('mobile-money-transaction', () =>
       HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS', status: 'CONFIRMED' }),
     );
     const { user } = await openWallet(/Buy mobile/);
@@ -282,7 +254,7 @@ describe('buy mobile', () => {
   });
 
   it('for me, the confirm names my own number', async () => {
-    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const sent = capturePost('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
     await user.type(amountField(), '2.5');
     await user.click(button('Buy airtime for me'));
@@ -293,7 +265,7 @@ describe('buy mobile', () => {
   });
 
   it("shakes a friend's number shorter than 8 digits and sends nothing", async () => {
-    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const sent = capturePost('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
     await user.type(amountField(), '10');
     const friend = await forFriend(user, '5000001');
@@ -310,7 +282,7 @@ describe('buy mobile', () => {
   });
 
   it("refuses a friend's number that is not a Lesotho mobile number and says why", async () => {
-    const sent = capture('mobile-money-transaction', () => HttpResponse.json({}));
+    const sent = capturePost('mobile-money-transaction', () => HttpResponse.json({}));
     const { user } = await openWallet(/Buy mobile/);
     await user.type(amountField(), '10');
     // Eight digits, but a landline: the server would answer MSISDN.INVALID.
@@ -331,7 +303,7 @@ describe('buy mobile', () => {
   });
 
   it("buys for a friend with an Idempotency-Key, shows the server's message and clears the fields", async () => {
-    const sent = capture('mobile-money-transaction', () =>
+    const sent = capturePost('mobile-money-transaction', () =>
       HttpResponse.json({
         message: 'Airtime of M 1,025.50 sent to 26650000002.',
         messageKey: 'AIRTIME.SUCCESS',
@@ -362,7 +334,7 @@ describe('buy mobile', () => {
   });
 
   it('buys for me, confirmed each time, with a new key per attempt', async () => {
-    const sent = capture('mobile-money-transaction', () =>
+    const sent = capturePost('mobile-money-transaction', () =>
       HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' }),
     );
     const { user } = await openWallet(/Buy mobile/);
@@ -381,7 +353,7 @@ describe('buy mobile', () => {
   });
 
   it('checks the amount against the available figure first and shows progress while buying', async () => {
-    const sent = capture('mobile-money-transaction', async () => {
+    const sent = capturePost('mobile-money-transaction', async () => {
       await delay(200);
       return HttpResponse.json({ message: 'Done.', messageKey: 'AIRTIME.SUCCESS' });
     });
@@ -403,7 +375,7 @@ describe('buy mobile', () => {
   });
 
   it('a refusal shows the WALLET.SERVERERROR toast with the reason and clears the fields', async () => {
-    capture('mobile-money-transaction', () =>
+    capturePost('mobile-money-transaction', () =>
       HttpResponse.json(
         { statusCode: 402, error: 'Payment Required', messageKey: 'WALLET.INSUFFICIENT_FUNDS', message: 'x' },
         { status: 402 },
@@ -424,7 +396,7 @@ describe('buy mobile', () => {
 
 describe('cash out', () => {
   it('shakes when the wallet or amount is missing and sends nothing', async () => {
-    const sent = capture('cash-out', () => HttpResponse.json({}));
+    const sent = capturePost('cash-out', () => HttpResponse.json({}));
     const { user } = await openWallet(/Cash out/);
     await user.type(amountField(), '20');
     await user.click(button('Cash out'));
@@ -440,7 +412,7 @@ describe('cash out', () => {
   });
 
   it('asks before a big cash-out with the amount, my number and the provider; Cancel sends nothing', async () => {
-    const sent = capture('cash-out', () =>
+    const sent = capturePost('cash-out', () =>
       HttpResponse.json({
         message: 'Sent.',
         messageKey: 'CASHOUT.CONFIRMED',
@@ -469,7 +441,7 @@ describe('cash out', () => {
   });
 
   it("refuses an amount above the server's cap with the server's own message and sends nothing", async () => {
-    const sent = capture('cash-out', () => HttpResponse.json({}));
+    const sent = capturePost('cash-out', () => HttpResponse.json({}));
     const { user } = await openWallet(/Cash out/);
     await fill(user, 'MPESA', '1000000.01');
     await user.click(button('Cash out'));
@@ -481,7 +453,7 @@ describe('cash out', () => {
   });
 
   it('shows a loading state until the answer, then the message in a toast', async () => {
-    const sent = capture('cash-out', async () => {
+    const sent = capturePost('cash-out', async () => {
       await delay(200);
       return HttpResponse.json({
         message: 'Your cash-out of M 20.00 is being processed (ref MP-1).',
@@ -510,7 +482,7 @@ describe('cash out', () => {
 
   it('a network failure keeps the amount, and trying again is the same attempt with the same key', async () => {
     let lost = true;
-    const sent = capture('cash-out', () =>
+    const sent = capturePost('cash-out', () =>
       lost
         ? HttpResponse.error()
         : HttpResponse.json({
@@ -580,20 +552,13 @@ describe('transactions', () => {
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(3);
     expect(within(panel()).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     // The filtered statement downloads as CSV, built in the page.
-    let csv = '';
-    // jsdom has no object URLs: these stand in for the browser's.
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    expect(csv.split('\r\n')[0]).toBe('Date,Reason,Amount (M),Balance after (M),Service,Status,Reference');
-    expect(csv.split('\r\n')[1]).toBe(
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    expect(csv.text.split('\r\n')[0]).toBe(
+      'Date,Reason,Amount (M),Balance after (M),Service,Status,Reference',
+    );
+    expect(csv.text.split('\r\n')[1]).toBe(
       `${statementDate(moves[0]!.createDate)},Airtime for a friend,-0.50,100.00,Airtime,,`,
     );
 
@@ -634,19 +599,11 @@ describe('transactions', () => {
     expect(items[2]).not.toHaveTextContent('Status');
     expect(items[2]).not.toHaveTextContent('Reference');
 
-    let csv = '';
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
     // Header, three rows and the CRLF after the last.
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    const rows = csv
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    const rows = csv.text
       .split('\r\n')
       .slice(0, 4)
       .map((r) => r.split(',').slice(5));
@@ -683,18 +640,10 @@ describe('transactions', () => {
     expect(items[1]).not.toHaveTextContent('MPESA');
     expect(items[2]).toHaveTextContent('ServiceMPESA');
 
-    let csv = '';
-    URL.createObjectURL = (blob: Blob) => {
-      void blob.text().then((text) => {
-        csv = text;
-      });
-      return 'blob:statement';
-    };
-    URL.revokeObjectURL = () => undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const csv = captureStatementCsv();
     await user.click(button('Download statement (CSV)'));
-    await waitFor(() => expect(csv.split('\r\n')).toHaveLength(5));
-    const rows = csv
+    await waitFor(() => expect(csv.text.split('\r\n')).toHaveLength(5));
+    const rows = csv.text
       .split('\r\n')
       .slice(1, 4)
       .map((r) => r.split(','))

@@ -8,7 +8,7 @@ import { responsiblePlayGuard } from '../../server/play/limits.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { BETSLIP_PARAMS, roundBody } from '../support/rounds.ts';
 import { signIn, type TestApp } from './helper.ts';
-import type { Dto } from './playFixtures.ts';
+import { type Dto, picks } from './playFixtures.ts';
 
 export const HOUR = 3600 * 1000;
 export const MINUTE = 60 * 1000;
@@ -123,6 +123,45 @@ export function buyRequest(
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
     payload: { count, lang: 'en' },
   });
+}
+
+/** What a group's opening answers (201). */
+export interface OpenedGroup {
+  groupId: string;
+  code: string;
+  sharePrice: number;
+  shares: number;
+  sold: number;
+  status: string;
+  closesAt: string;
+}
+
+/** A group's round and size; the rest as most tests want it: all home picks, one captain share, cancel if unsold. */
+export type GroupOpening = Pick<GroupSpec, 'sid' | 'shares'> & Partial<GroupSpec>;
+
+/**
+ * Opens a group as the captain, then each member buys its count of shares, in order; asserts the group
+ * opened (201) and every purchase went through (200). Returns what the opening answered.
+ */
+export async function openGroupWithMembers(
+  t: TestApp,
+  captainToken: string,
+  opening: GroupOpening,
+  members: ReadonlyArray<readonly [token: string, count: number]> = [],
+): Promise<OpenedGroup> {
+  const res = await createGroupRequest(t, captainToken, {
+    dtos: picks(),
+    captainShares: 1,
+    unsold: 'CANCEL',
+    ...opening,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const group = res.json() as OpenedGroup;
+  for (const [token, count] of members) {
+    const bought = await buyRequest(t, token, group.code, count);
+    expect(bought.statusCode, bought.body).toBe(200);
+  }
+  return group;
 }
 
 /** The services' dependencies as the app wires them, with a clock of our own (to race at the close). */

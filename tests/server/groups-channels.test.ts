@@ -5,9 +5,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { findByCode } from '../../server/groups/store.ts';
 import { balance, inboundSms, outbox, ussd } from './channelFixtures.ts';
-import { createGroupRequest, groundwork, openRound } from './groupFixtures.ts';
+import { groundwork, openGroupWithMembers, openRound } from './groupFixtures.ts';
 import { describeEachDb } from './helper.ts';
-import { addSubscriber, picks } from './playFixtures.ts';
+import { addSubscriber } from './playFixtures.ts';
 
 let ids = 0;
 const newId = () => `ATXid_g${++ids}_${Math.random().toString(36).slice(2)}`;
@@ -21,15 +21,7 @@ describeEachDb('group play by SMS', (t) => {
     await openRound(t(), 'S-1');
     const captain = '26655000001';
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
-    const created = await createGroupRequest(t(), token, {
-      sid: 'S-1',
-      dtos: picks(),
-      name: 'Motse',
-      shares: 4,
-      captainShares: 1,
-      unsold: 'CANCEL',
-    });
-    const { code } = created.json() as { code: string };
+    const { code } = await openGroupWithMembers(t(), token, { sid: 'S-1', name: 'Motse', shares: 4 });
     const [en, st] = ['26655000002', '26655000003'];
     await addSubscriber(t(), en, { walletCents: 10_00 });
     await addSubscriber(t(), st, { walletCents: 10_00 });
@@ -66,16 +58,7 @@ describeEachDb('group play by SMS', (t) => {
     await openRound(t(), 'S-2');
     const captain = '26655000011';
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
-    const { code } = (
-      await createGroupRequest(t(), token, {
-        sid: 'S-2',
-        dtos: picks(),
-        name: 'Motse',
-        shares: 3,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json() as { code: string };
+    const { code } = await openGroupWithMembers(t(), token, { sid: 'S-2', name: 'Motse', shares: 3 });
     const member = '26655000012';
     await addSubscriber(t(), member, { walletCents: 10_00 });
     const screen = async (session: string, text: string) => (await ussd(t().app, session, member, text)).body;

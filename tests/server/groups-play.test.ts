@@ -15,8 +15,10 @@ import {
   buyRequest,
   checkGroups,
   createGroupRequest,
+  type GroupSpec,
   groundwork,
   HOUR,
+  openGroupWithMembers,
   openRound,
   PRIZES,
   servicesOf,
@@ -39,15 +41,12 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     const captain = '26653000001';
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
     // A client price is never asked for: the server's is M 6.00, ÷ 7 = 0.857… → M 0.85 a share, 5 cents left.
-    const res = await createGroupRequest(t(), token, {
+    const created = await openGroupWithMembers(t(), token, {
       sid: 'G-1',
       dtos: TRIPLE,
       shares: 7,
       captainShares: 2,
-      unsold: 'CANCEL',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = res.json();
     expect(created).toEqual({
       groupId: expect.any(String),
       code: expect.stringMatching(/^\d{6}$/),
@@ -84,18 +83,9 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
       winnings: null,
     });
     // The same key and body again: the same answer, nothing paid twice.
-    const again = await createGroupRequest(
-      t(),
-      token,
-      { sid: 'G-1', dtos: TRIPLE, shares: 7, captainShares: 2, unsold: 'CANCEL' },
-      'g1-key',
-    );
-    const replay = await createGroupRequest(
-      t(),
-      token,
-      { sid: 'G-1', dtos: TRIPLE, shares: 7, captainShares: 2, unsold: 'CANCEL' },
-      'g1-key',
-    );
+    const spec: GroupSpec = { sid: 'G-1', dtos: TRIPLE, shares: 7, captainShares: 2, unsold: 'CANCEL' };
+    const again = await createGroupRequest(t(), token, spec, 'g1-key');
+    const replay = await createGroupRequest(t(), token, spec, 'g1-key');
     expect(replay.json()).toEqual(again.json());
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await balanceOf(db(), captain)).toBe(100_00 - 2 * 175);
@@ -105,16 +95,14 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     const captain = '26653000011';
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
     // R-4-0-9: 4 triples in 9 rows: M 2 × 81 × 9 ÷ 81 = M 18.00; ÷ 4 = M 4.50.
-    const system = await createGroupRequest(t(), token, {
+    const system = await openGroupWithMembers(t(), token, {
       sid: 'G-1',
       dtos: picks({ 0: 123, 1: 123, 2: 123, 3: 123 }),
       systemId: 'R-4-0-9',
       shares: 4,
-      captainShares: 1,
-      unsold: 'CANCEL',
     });
-    expect(system.statusCode, system.body).toBe(201);
-    expect(system.json()).toMatchObject({ sharePrice: 4.5, sold: 1 });
+    expect(system).toMatchObject({ sharePrice: 4.5, sold: 1 });
+    const base: GroupSpec = { sid: 'G-1', dtos: picks(), shares: 4, captainShares: 1, unsold: 'CANCEL' };
     const cases: Array<[object, number, string]> = [
       [{ dtos: picks({ 0: 123 }), systemId: 'R-4-0-9' }, 400, 'SYSTEM.INVALID'],
       [{ dtos: picks({}, 13) }, 400, 'PICKS.INCOMPLETE'],
@@ -122,35 +110,15 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
       [{ sid: 'NOPE' }, 400, 'BETSLIP.NOT_CURRENT'],
     ];
     for (const [change, status, key] of cases) {
-      const res = await createGroupRequest(t(), token, {
-        sid: 'G-1',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CANCEL',
-        ...change,
-      });
+      const res = await createGroupRequest(t(), token, { ...base, ...change });
       expect([res.statusCode, res.json().messageKey], JSON.stringify(change)).toEqual([status, key]);
     }
     for (const bad of [{ shares: 1 }, { shares: 101 }, { captainShares: 0 }, { captainShares: 5 }]) {
-      const res = await createGroupRequest(t(), token, {
-        sid: 'G-1',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CANCEL',
-        ...bad,
-      });
+      const res = await createGroupRequest(t(), token, { ...base, ...bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     const poor = await addSubscriber(t(), '26653000012', { walletCents: 50 });
-    const short = await createGroupRequest(t(), poor, {
-      sid: 'G-1',
-      dtos: picks(),
-      shares: 2,
-      captainShares: 1,
-      unsold: 'CANCEL',
-    });
+    const short = await createGroupRequest(t(), poor, { ...base, shares: 2 });
     expect([short.statusCode, short.json().messageKey]).toEqual([402, 'WALLET.INSUFFICIENT_FUNDS']);
     expect(
       await db().selectFrom('groups').select('id').where('captain_msisdn', '=', '26653000012').execute(),
@@ -168,16 +136,8 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
       '26653000027',
     ];
     const tc = await addSubscriber(t(), captain, { walletCents: 100_00 });
-    const created = (
-      await createGroupRequest(t(), tc, {
-        sid: 'G-1',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json();
-    const code: string = created.code;
+    const created = await openGroupWithMembers(t(), tc, { sid: 'G-1', shares: 4 });
+    const code = created.code;
     expect(created.sharePrice).toBe(0.5);
     const ta = await addSubscriber(t(), a, { walletCents: 10_00 });
     const joined = await buyRequest(t(), ta, code, 2, 'join-a');
@@ -244,50 +204,21 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     ];
     const tc = await addSubscriber(t(), captain, { walletCents: 100_00 });
     const tm = await addSubscriber(t(), member, { walletCents: 100_00 });
-    const full = (
-      await createGroupRequest(t(), tc, {
-        sid: 'G-2',
-        dtos: TRIPLE,
-        shares: 3,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json();
-    expect((await buyRequest(t(), tm, full.code, 2)).statusCode).toBe(200);
-    const cancelled = (
-      await createGroupRequest(t(), tc, {
-        sid: 'G-2',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json();
-    expect((await buyRequest(t(), tm, cancelled.code, 1)).statusCode).toBe(200);
+    const full = await openGroupWithMembers(t(), tc, { sid: 'G-2', dtos: TRIPLE, shares: 3 }, [[tm, 2]]);
+    const cancelled = await openGroupWithMembers(t(), tc, { sid: 'G-2', shares: 4 }, [[tm, 1]]);
     const tv = await addSubscriber(t(), coverer, { walletCents: 100_00 });
-    const covered = (
-      await createGroupRequest(t(), tv, {
-        sid: 'G-2',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CAPTAIN_COVERS',
-      })
-    ).json();
     const tx = await addSubscriber(t(), x, { walletCents: 100 });
-    expect((await buyRequest(t(), tx, covered.code, 1)).statusCode).toBe(200);
+    const covered = await openGroupWithMembers(t(), tv, { sid: 'G-2', shares: 4, unsold: 'CAPTAIN_COVERS' }, [
+      [tx, 1],
+    ]);
     // Its captain has M 0.50 left after the first share: not enough for the other two at the close.
     const tbroke = await addSubscriber(t(), broke, { walletCents: 100 });
-    const uncovered = (
-      await createGroupRequest(t(), tbroke, {
-        sid: 'G-2',
-        dtos: picks(),
-        shares: 4,
-        captainShares: 1,
-        unsold: 'CAPTAIN_COVERS',
-      })
-    ).json();
-    expect((await buyRequest(t(), tx, uncovered.code, 1)).statusCode).toBe(200);
+    const uncovered = await openGroupWithMembers(
+      t(),
+      tbroke,
+      { sid: 'G-2', shares: 4, unsold: 'CAPTAIN_COVERS' },
+      [[tx, 1]],
+    );
     const before = { captain: await balanceOf(db(), captain), member: await balanceOf(db(), member) };
 
     // Not yet: the close job early does nothing.
@@ -416,25 +347,8 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     const [captain, member] = ['26653000041', '26653000042'];
     const tc = await addSubscriber(t(), captain, { walletCents: 100_00 });
     const tm = await addSubscriber(t(), member, { walletCents: 100_00 });
-    const full = (
-      await createGroupRequest(t(), tc, {
-        sid: 'G-3',
-        dtos: picks(),
-        shares: 2,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json();
-    expect((await buyRequest(t(), tm, full.code, 1)).statusCode).toBe(200);
-    const unfull = (
-      await createGroupRequest(t(), tc, {
-        sid: 'G-3',
-        dtos: picks(),
-        shares: 2,
-        captainShares: 1,
-        unsold: 'CANCEL',
-      })
-    ).json();
+    const full = await openGroupWithMembers(t(), tc, { sid: 'G-3', shares: 2 }, [[tm, 1]]);
+    const unfull = await openGroupWithMembers(t(), tc, { sid: 'G-3', shares: 2 });
     await setSubscription(db(), captain, false);
     await settleHomeWins(t(), 'G-3', endAt);
     const status = async (code: string) =>

@@ -11,13 +11,13 @@ import {
   balanceOf,
   buyRequest,
   checkGroups,
-  createGroupRequest,
   groundwork,
+  openGroupWithMembers,
   openRound,
   servicesOf,
 } from './groupFixtures.ts';
 import { describeEachDb } from './helper.ts';
-import { addSubscriber, picks } from './playFixtures.ts';
+import { addSubscriber } from './playFixtures.ts';
 
 describeEachDb('group play races', (t) => {
   const db = () => t().db.kysely;
@@ -27,15 +27,7 @@ describeEachDb('group play races', (t) => {
 
   async function group(sid: string, captain: string, shares: number, unsold: 'CANCEL' | 'CAPTAIN_COVERS') {
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
-    const res = await createGroupRequest(t(), token, {
-      sid,
-      dtos: picks(),
-      shares,
-      captainShares: 1,
-      unsold,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { code: string; groupId: string };
+    return openGroupWithMembers(t(), token, { sid, shares, unsold });
   }
 
   it('two members racing for the last share: one gets it, the other is told the group is full', async () => {

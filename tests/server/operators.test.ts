@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { BRUTE_FORCE } from '../../server/identity/bruteForce.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { seedDemoAccounts } from '../../server/seed.ts';
 import {
@@ -290,6 +291,18 @@ describeEachDb('operator accounts', (t) => {
     // The demo admin's password is unchanged by all of the above.
     later();
     expect((await grant('admin', 'admin1234')).statusCode).toBe(200);
+  });
+
+  it("keeps the sign-in's wait on the operator-password route: 429 with Retry-After, the old password unused", async () => {
+    // Wrong old passwords count as failed sign-ins of the account (one that does not exist alike).
+    for (let i = 0; i < BRUTE_FORCE.failureFactor; i++) {
+      later();
+      expect((await ownPassword('waiting.op', 'wrong1234', 'other5678')).statusCode).toBe(401);
+    }
+    later();
+    const refused = await ownPassword('waiting.op', 'wrong1234', 'other5678');
+    expect([refused.statusCode, refused.json().messageKey]).toEqual([429, 'AUTH.TOO_MANY_ATTEMPTS']);
+    expect(Number(refused.headers['retry-after'])).toBe(BRUTE_FORCE.waitIncrementMs / SECOND - 2);
   });
 });
 

@@ -10,6 +10,7 @@ import { digitsOfCents, formatM } from '../../../machines/rules/money';
 import { buyShares, type PublicGroup, type SharesBought } from '../../api/groups';
 import { notifyAccountChanged } from '../../api/play';
 import { ConfirmMoney } from '../../components/ConfirmMoney';
+import { DigitsField } from '../../components/DigitsField';
 import { useAttemptKey } from '../../hooks/useAttemptKey';
 import { useConfirmStep } from '../../hooks/useConfirmStep';
 import { useGroupMessage } from './messages';
@@ -69,27 +70,18 @@ export function BuyShares({
   const count = asking ?? 0;
   return (
     <form className="form group-buy" noValidate onSubmit={submit} aria-label={t`Buy shares`}>
-      <div className="field">
-        <label htmlFor={`${id}-count`}>{t`How many shares?`}</label>
-        <input
-          id={`${id}-count`}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
-          maxLength={3}
-          aria-invalid={invalid || undefined}
-          aria-describedby={`${id}-count-hint`}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value.replace(/\D/g, ''));
-            setInvalid(false);
-          }}
-        />
-        <p id={`${id}-count-hint`} className={invalid ? 'field-error' : 'hint'}>
-          {t`From 1 to ${left}, at ${each} each, paid from your wallet.`}
-        </p>
-      </div>
+      <DigitsField
+        id={`${id}-count`}
+        label={t`How many shares?`}
+        hint={t`From 1 to ${left}, at ${each} each, paid from your wallet.`}
+        invalid={invalid}
+        maxLength={3}
+        value={typed}
+        onValue={(text) => {
+          setTyped(text.replace(/\D/g, ''));
+          setInvalid(false);
+        }}
+      />
       {refusal && (
         <p className="form-error" role="alert" data-testid="group-refusal" data-key={refusal}>
           {say(refusal)}

@@ -6,13 +6,14 @@ import { showInstant } from '../../../machines/rules/maseruTime';
 import { formatM } from '../../../machines/rules/money';
 import type { PublicGroup } from '../../api/groups';
 import { STATUS_WORDS } from './words';
+import '../../components/dialog.css';
 
 export function GroupFacts({ group }: { group: PublicGroup }) {
   const { t, i18n } = useLingui();
   const left = sharesLeft(group);
   const { shares } = group;
   return (
-    <dl className="group-facts" data-testid="group-facts">
+    <dl className="confirm-details group-facts" data-testid="group-facts">
       <div>
         <dt>{t`Code`}</dt>
         <dd data-testid="group-code">{group.code}</dd>

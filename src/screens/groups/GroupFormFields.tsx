@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { MAX_GROUP_NAME, MAX_GROUP_SHARES } from '../../../machines/rules/groupShares';
 import { digitsOfCents } from '../../../machines/rules/money';
 import type { UnsoldRule } from '../../api/groups';
+import { DigitsField } from '../../components/DigitsField';
 import type { useGroupForm } from './useGroupForm';
 import { UNSOLD_WORDS } from './words';
 
@@ -49,49 +50,30 @@ export function GroupFormFields({
           </p>
         )}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-shares`}>{t`Number of shares`}</label>
-        <input
-          id={`${id}-shares`}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={3}
-          autoComplete="off"
-          disabled={disabled}
-          aria-invalid={wrong === 'SHARES' || wrong === 'TOO_CHEAP' || undefined}
-          aria-describedby={`${id}-shares-hint`}
-          value={form.shares}
-          onChange={(e) => form.setShares(e.target.value)}
-        />
-        <p
-          id={`${id}-shares-hint`}
-          className={wrong === 'SHARES' || wrong === 'TOO_CHEAP' ? 'field-error' : 'hint'}
-        >
-          {wrong === 'TOO_CHEAP'
+      <DigitsField
+        id={`${id}-shares`}
+        label={t`Number of shares`}
+        hint={
+          wrong === 'TOO_CHEAP'
             ? t`Too many shares for a slip of M ${slip}: a share must cost at least M 0.01.`
-            : t`From 2 to ${max}. The slip costs M ${slip}.`}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-captain`}>{t`Your shares`}</label>
-        <input
-          id={`${id}-captain`}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={3}
-          autoComplete="off"
-          disabled={disabled}
-          aria-invalid={wrong === 'CAPTAIN_SHARES' || undefined}
-          aria-describedby={`${id}-captain-hint`}
-          value={form.captainShares}
-          onChange={(e) => form.setCaptainShares(e.target.value)}
-        />
-        <p id={`${id}-captain-hint`} className={wrong === 'CAPTAIN_SHARES' ? 'field-error' : 'hint'}>
-          {t`At least 1, at most ${most}: you buy them now.`}
-        </p>
-      </div>
+            : t`From 2 to ${max}. The slip costs M ${slip}.`
+        }
+        invalid={wrong === 'SHARES' || wrong === 'TOO_CHEAP'}
+        maxLength={3}
+        disabled={disabled}
+        value={form.shares}
+        onValue={form.setShares}
+      />
+      <DigitsField
+        id={`${id}-captain`}
+        label={t`Your shares`}
+        hint={t`At least 1, at most ${most}: you buy them now.`}
+        invalid={wrong === 'CAPTAIN_SHARES'}
+        maxLength={3}
+        disabled={disabled}
+        value={form.captainShares}
+        onValue={form.setCaptainShares}
+      />
       <fieldset className="group-unsold" disabled={disabled}>
         <legend>{t`If not every share is sold by the close`}</legend>
         {RULES.map((rule) => (

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
+import { DigitsField } from '../../components/DigitsField';
 
 export function JoinByCode() {
   const { t } = useLingui();
@@ -18,27 +19,19 @@ export function JoinByCode() {
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Join a group`}>
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{t`Group code`}</label>
-        <input
-          id={`${id}-code`}
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          autoComplete="off"
-          aria-invalid={invalid || undefined}
-          aria-describedby={`${id}-code-hint`}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-            setInvalid(false);
-          }}
-        />
-        <p id={`${id}-code-hint`} className={invalid ? 'field-error' : 'hint'}>
-          {t`The 6 digits the group's captain shared.`}
-        </p>
-      </div>
+      <DigitsField
+        id={`${id}-code`}
+        label={t`Group code`}
+        hint={t`The 6 digits the group's captain shared.`}
+        invalid={invalid}
+        pattern="[0-9]{6}"
+        maxLength={6}
+        value={code}
+        onValue={(typed) => {
+          setCode(typed.replace(/\D/g, '').slice(0, 6));
+          setInvalid(false);
+        }}
+      />
       <button type="submit" className="btn btn-gold btn-block">
         {t`Find the group`}
       </button>
