@@ -1,12 +1,16 @@
 // The bank test (money safe under races, crashes and abuse): the real server as a child process,
 // 2,000+ mixed money operations from 50 subscribers at once — stakes paid from the wallet and charged to
-// airtime, weekly limits, airtime purchases, cash-outs, abusive amounts — with retries, every tenth key
-// sent twice at once and some again later, a kill -9 in the middle and a restart on the same database,
-// and an operator entering results and settling (several times at once) while submissions still arrive
-// at the betslip's end. Afterwards every lost request is retried with its key until it has a final
-// answer, reconciliation finishes every intent, and the database is checked (bankChecks.ts); finally
-// every request is replayed with its key: same answers, no money moved. Runs on the embedded database
-// and, when reachable, on PostgreSQL.
+// airtime, weekly limits, airtime purchases, cash-outs, abusive amounts, and group play: groups opened at
+// setup on the first betslip (some filled by their members, who race for the last shares, some left
+// unfull to be cancelled and refunded or covered by their captain, one with a winning slip) whose shares
+// anyone may buy, broke and limited subscribers refused — with retries, every tenth key sent twice at
+// once and some again later, a kill -9 in the middle and a restart on the same database, and an operator
+// entering results and settling (several times at once) while submissions still arrive at the betslip's
+// end, where the groups close. Afterwards every lost request is retried with its key until it has a
+// final answer, reconciliation finishes every intent, and the database is checked (bankChecks.ts: the
+// ledger's sums exact with the groups' escrows counted, every escrow empty once its round closed, every
+// share paid once and none lost); finally every request is replayed with its key: same answers, no money
+// moved. Runs on the embedded database and, when reachable, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect } from 'vitest';
@@ -122,7 +126,37 @@ function generator(seed: number) {
   return { next, pick };
 }
 
-type OpKind = 'submit' | 'airtime' | 'cash-out';
+type Unsold = 'CANCEL' | 'CAPTAIN_COVERS';
+interface GroupPlan {
+  shares: number;
+  captainShares: number;
+  unsold: Unsold;
+  /** Bought into by the mix (racing for the last shares); else one member joins and it stays unfull. */
+  busy: boolean;
+  captain: Kind;
+  /** Its picks are the results but for two (with the void match, 12 right): its prize is split. */
+  winning?: boolean;
+}
+
+/** The groups opened at setup on the first betslip, closed at its end and settled with it. */
+const GROUPS: GroupPlan[] = [
+  { shares: 3, captainShares: 1, unsold: 'CANCEL', busy: true, captain: 'wallet' }, // raced for at once
+  { shares: 4, captainShares: 1, unsold: 'CANCEL', busy: true, captain: 'wallet' },
+  { shares: 5, captainShares: 2, unsold: 'CANCEL', busy: true, captain: 'wallet' },
+  { shares: 6, captainShares: 1, unsold: 'CAPTAIN_COVERS', busy: true, captain: 'wallet', winning: true },
+  { shares: 6, captainShares: 1, unsold: 'CANCEL', busy: false, captain: 'wallet' }, // cancelled: refunds
+  { shares: 5, captainShares: 1, unsold: 'CAPTAIN_COVERS', busy: false, captain: 'wallet' }, // covered
+  // A captain under a weekly limit: the cover is refused once the limit is spent, and the group cancelled.
+  { shares: 4, captainShares: 1, unsold: 'CAPTAIN_COVERS', busy: false, captain: 'limited-wallet' },
+];
+
+interface OpenGroup {
+  plan: GroupPlan;
+  captain: Subscriber;
+  code: string;
+}
+
+type OpKind = 'submit' | 'airtime' | 'cash-out' | 'group-share';
 interface Planned {
   kind: OpKind;
   sub: Subscriber;
@@ -130,6 +164,9 @@ interface Planned {
   at: number;
   amount?: number;
   friend?: string | null;
+  /** A share purchase: the group and how many shares. */
+  group?: OpenGroup;
+  count?: number;
   /** Sent twice at once with the same key; and again a few seconds after its answer. */
   twice: boolean;
   later: boolean;
@@ -139,22 +176,41 @@ interface Planned {
   otherBody: boolean;
 }
 
-function plan(subs: Subscriber[], random: ReturnType<typeof generator>): Planned[] {
+function plan(subs: Subscriber[], random: ReturnType<typeof generator>, groups: OpenGroup[]): Planned[] {
   const funded = subs.filter((s) => s.creditCents === FUNDED_CENTS);
   const cashers = subs.filter((s) => s.seededPrizeCents > 0);
   const broke = subs.filter((s) => s.creditCents < FUNDED_CENTS);
+  const busy = groups.filter((g) => g.plan.busy);
+  const flags = () => ({
+    twice: random.next() < 0.1,
+    later: random.next() < 0.05,
+    otherBody: random.next() < 0.03,
+  });
+  // Share buyers: mostly funded members, else anyone (empty wallets and spent limits are refused).
+  const member = (g: OpenGroup) => {
+    const s = random.next() < 0.6 ? random.pick(cashers) : random.pick(subs);
+    return s === g.captain ? random.pick(subs) : s;
+  };
+  const share = (g: OpenGroup, sub: Subscriber, at: number, count: number): Planned => ({
+    kind: 'group-share',
+    sub,
+    group: g,
+    count,
+    at,
+    ...flags(),
+  });
   const ops: Planned[] = [];
   for (let j = 0; j < OPERATIONS; j++) {
     const r = random.next();
-    const common = {
-      at: j / OPERATIONS,
-      twice: random.next() < 0.1,
-      later: random.next() < 0.05,
-      otherBody: random.next() < 0.03,
-    };
-    if (r < 0.6)
+    const common = { at: j / OPERATIONS, ...flags() };
+    if (r < 0.57)
       ops.push({ kind: 'submit', sub: random.pick(subs), queued: random.next() < 0.05, ...common });
-    else if (r < 0.78) {
+    else if (r < 0.6) {
+      // Shares of a busy group, now and then two members at the same moment (a race for the last ones).
+      const g = random.pick(busy);
+      ops.push(share(g, member(g), common.at, random.pick([1, 1, 1, 2])));
+      if (random.next() < 0.3) ops.push(share(g, member(g), common.at, 1));
+    } else if (r < 0.78) {
       const friend = random.next() < 0.3 ? `5800 ${String(1000 + Math.floor(random.next() * 9000))}` : null;
       const amount = random.pick([1, 2.5, 5, 10, 20]);
       ops.push({ kind: 'airtime', sub: random.pick(funded), amount, friend, ...common });
@@ -172,7 +228,16 @@ function plan(subs: Subscriber[], random: ReturnType<typeof generator>): Planned
       ops.push({ kind: 'cash-out', sub: random.pick(broke), amount: 300_000, ...common });
     }
   }
-  return ops;
+  // At the very start (before the kill can come, however slow the setup was), three funded members at
+  // once for the first group's last two shares; and one member for each quiet group, which stays unfull
+  // (its rule decides at the close).
+  const first = groups[0]!;
+  const racers = cashers.filter((s) => s !== first.captain).slice(0, 3);
+  for (const s of racers) ops.push(share(first, s, 0.01, 1));
+  for (const [i, g] of groups.filter((x) => !x.plan.busy).entries()) {
+    ops.push(share(g, cashers.filter((s) => s !== g.captain)[i + 5]!, 0.02 + i * 0.01, 1));
+  }
+  return ops.sort((a, b) => a.at - b.at);
 }
 
 interface Slip {
@@ -188,11 +253,17 @@ interface Slip {
   };
 }
 
-/** Random picks, now and then one double; priced with the shared rules. */
-function slipBody(random: ReturnType<typeof generator>, slip: Slip): string {
+/** Random picks, now and then one double. */
+function randomOutcomes(random: ReturnType<typeof generator>, slip: Slip): string[] {
   const outcomes = slip.matches.map(() => random.pick(['1', '2', '3']));
   if (random.next() < 0.2)
     outcomes[Math.floor(random.next() * outcomes.length)] = random.pick(['12', '13', '23']);
+  return outcomes;
+}
+
+/** Random picks, priced with the shared rules. */
+function slipBody(random: ReturnType<typeof generator>, slip: Slip): string {
+  const outcomes = randomOutcomes(random, slip);
   return JSON.stringify({
     msisdn: null,
     lang: random.pick(['en', 'st']),
@@ -205,19 +276,30 @@ function slipBody(random: ReturnType<typeof generator>, slip: Slip): string {
 /** Sleeps until epoch ms `t` (at once when it has passed). */
 const until = (t: number) => sleep(Math.max(0, t - Date.now()));
 
-const ROUTES: Record<OpKind, string> = {
+const ROUTES: Record<Exclude<OpKind, 'group-share'>, string> = {
   submit: '/api/protected/submit-online-betslip',
   airtime: '/api/protected/mobile-money-transaction',
   'cash-out': '/api/protected/cash-out',
 };
+const route = (op: Pick<Planned, 'kind' | 'group'>) =>
+  op.kind === 'group-share' ? `/api/protected/groups/${op.group!.code}/shares` : ROUTES[op.kind];
 
+/** Every keyed request: the operations, and the groups' openings ('group'). */
+type SentKind = OpKind | 'group';
 interface Sent extends Request {
-  kind: OpKind;
+  kind: SentKind;
   sub: Subscriber;
+  /** Shares asked for (group-share). */
+  count?: number;
 }
 
-/** An answer the server keeps under the key (a 402 of airtime and cash-out is not stored, by design). */
-const stored = (kind: OpKind, answer: Answer) => kind === 'submit' || answer.status === 200;
+/**
+ * An answer the server keeps under the key: every submission's; airtime's and cash-out's when done; a
+ * group's or a share's unless refused for money (a 402 is not kept, by design: top up, then the same key).
+ */
+const stored = (kind: SentKind, answer: Answer) =>
+  kind === 'submit' ||
+  (kind === 'group' || kind === 'group-share' ? answer.status !== 402 : answer.status === 200);
 
 const same = (a: Answer, b: Answer) =>
   a.status === b.status && JSON.stringify(sortKeys(a.body)) === JSON.stringify(sortKeys(b.body));
@@ -315,7 +397,45 @@ async function bankRun(target: BenchDatabase) {
     let slip = first;
     const settledSid = first.sid;
     const end = new Date(slip.endsAt).getTime();
+    // The results the operator will enter (one match void), known now so that one group can win.
+    const wires: WireResult[] = ['HOME_WIN', 'AWAY_WIN', 'DRAW'];
+    const results: WireResult[] = slip.matches.map(() => random.pick(wires));
+    results[Math.floor(random.next() * results.length)] = 'VOID';
     phase('sign-in');
+
+    // ── Group play: the groups open on the first betslip, each opening sent twice at once ───────────
+    const groups = await Promise.all(
+      GROUPS.map(async (plan, g): Promise<OpenGroup> => {
+        // Each group its own captain: the n-th of its kind for the n-th group with a captain of that kind.
+        const nth = GROUPS.slice(0, g).filter((x) => x.captain === plan.captain).length;
+        const captain = subs.filter((s) => s.kind === plan.captain)[nth]!;
+        let outcomes = randomOutcomes(random, first);
+        if (plan.winning) {
+          outcomes = results.map((r) => resultFromWire(r)!).map((r) => (r === 'VOID' ? '1' : r));
+          const right = outcomes.map((_, i) => i).filter((i) => results[i] !== 'VOID');
+          for (const i of right.slice(0, 2)) outcomes[i] = outcomes[i] === '1' ? '2' : '1';
+        }
+        const body = {
+          lang: random.pick(['en', 'st']),
+          betSlipSid: first.sid,
+          positionAndPredictionDtos: outcomes.map((o, i) => ({ betSlipPosition: i, prediction: Number(o) })),
+          name: `Bank ${g + 1}`,
+          shares: plan.shares,
+          captainShares: plan.captainShares,
+          unsold: plan.unsold,
+        };
+        const open: Sent = {
+          ...request('group', 'POST', '/api/protected/groups', captain.token, body, randomUUID()),
+          kind: 'group',
+          sub: captain,
+        };
+        sent.push(open);
+        const [created] = await Promise.all([untilFinal(client, open), untilFinal(client, open)]);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        return { plan, captain, code: String(created.body.code) };
+      }),
+    );
+    phase('groups');
 
     // ── The run: operations paced over [now, end + AFTER_END_MS] ─────────────────────────────────
     const loadStart = Date.now();
@@ -344,13 +464,16 @@ async function bankRun(target: BenchDatabase) {
       const body =
         op.kind === 'submit'
           ? undefined
-          : op.kind === 'airtime'
-            ? { lang: 'en', amount: op.amount, receivingMsisdn: op.friend, mobileWalletSid: wallet }
-            : { lang: 'st', amount: op.amount, mobileWalletSid: wallet };
+          : op.kind === 'group-share'
+            ? { count: op.count, lang: random.pick(['en', 'st']) }
+            : op.kind === 'airtime'
+              ? { lang: 'en', amount: op.amount, receivingMsisdn: op.friend, mobileWalletSid: wallet }
+              : { lang: 'st', amount: op.amount, mobileWalletSid: wallet };
       const one: Sent = {
-        ...request(op.kind, 'POST', ROUTES[op.kind], op.sub.token, body, randomUUID()),
+        ...request(op.kind, 'POST', route(op), op.sub.token, body, randomUUID()),
         kind: op.kind,
         sub: op.sub,
+        count: op.count,
       };
       // A slip is filled in for the betslip the client knows of when it is sent.
       if (op.kind === 'submit') one.build = () => slipBody(random, op.queued ? first : slip);
@@ -368,8 +491,9 @@ async function bankRun(target: BenchDatabase) {
       if (op.otherBody && stored(op.kind, one.finals.at(-1)!)) {
         const other = JSON.parse(one.body!) as Record<string, unknown>;
         if (op.kind === 'submit') other.lang = other.lang === 'en' ? 'st' : 'en';
+        else if (op.kind === 'group-share') other.count = Number(other.count) + 1;
         else other.amount = Number(other.amount) + 1;
-        const abuse = request(`${op.kind} other body`, 'POST', ROUTES[op.kind], op.sub.token, other, one.key);
+        const abuse = request(`${op.kind} other body`, 'POST', route(op), op.sub.token, other, one.key);
         mismatches.push(await untilFinal(client, abuse));
       }
     };
@@ -390,9 +514,6 @@ async function bankRun(target: BenchDatabase) {
 
     // The operator: results just before the end (one mistaken, then corrected), a settle too early,
     // three at once right after the end, one more later, and a correction after settlement (refused).
-    const wires: WireResult[] = ['HOME_WIN', 'AWAY_WIN', 'DRAW'];
-    const results: WireResult[] = slip.matches.map(() => random.pick(wires));
-    results[Math.floor(random.next() * results.length)] = 'VOID';
     const corrected = results.findIndex((r) => r !== 'VOID');
     const mistaken = wires.find((w) => w !== results[corrected])!;
     const settles: Answer[] = [];
@@ -428,7 +549,7 @@ async function bankRun(target: BenchDatabase) {
       expect([late.status, late.body.messageKey]).toEqual([409, 'BETSLIP.SETTLED']);
     })();
 
-    const planned = plan(subs, random);
+    const planned = plan(subs, random, groups);
     let launched = 0;
     const progress = process.env.BANK_PROGRESS
       ? setInterval(() => {
@@ -456,6 +577,17 @@ async function bankRun(target: BenchDatabase) {
     }
     phases.finalAfterKill = Date.now() - killedAt;
     phase('run');
+
+    // ── A share refused for money (402, not kept) asked again with its key now that its group is
+    // closed: refused as closed (kept), so the replays find that answer again ─────────────────────────
+    const unkept = sent.filter((s) => s.kind === 'group-share' && s.finals.at(-1)!.status === 402);
+    const closedAnswers = await Promise.all(unkept.map((s) => untilFinal(client, s)));
+    expect(
+      closedAnswers.filter(
+        (a) => a.status !== 409 || !['GROUP.CLOSED', 'GROUP.CANCELLED'].includes(String(a.body.messageKey)),
+      ),
+      'a share asked for after its group closed',
+    ).toEqual([]);
 
     // ── Cash out what is left, so a refused (unstored) cash-out is refused again when replayed ────
     await Promise.all(
@@ -561,15 +693,17 @@ async function bankRun(target: BenchDatabase) {
       db = await target.open();
     }
     try {
-      const keyed = (kind: OpKind) =>
+      const keyed = (kind: SentKind) =>
         sent
           .filter((s) => s.kind === kind)
-          .map((s) => ({ msisdn: s.sub.msisdn, key: s.key!, final: s.finals.at(-1)! }));
+          .map((s) => ({ msisdn: s.sub.msisdn, key: s.key!, final: s.finals.at(-1)!, count: s.count ?? 0 }));
       report = await checkBank(db.kysely, {
         subscribers: subs,
         submits: keyed('submit'),
         purchases: keyed('airtime'),
         cashOuts: keyed('cash-out'),
+        groupCreates: keyed('group'),
+        groupShares: keyed('group-share'),
         settledSid,
         results: results.map((r) => resultFromWire(r)!),
         killedAt: new Date(killedAt),
@@ -597,6 +731,16 @@ async function bankRun(target: BenchDatabase) {
     expect(report.slipsByAirtime).toBeGreaterThan(0);
     expect(report.slipsStored).toBeGreaterThan(report.slipsByAirtime ?? 0);
     expect((report.cashOutsFAILED ?? 0) + (report.purchasesReversed ?? 0)).toBeGreaterThan(0);
+    // Group play did what it says: a race for the last share, shares after the close, every kind of close.
+    expect(count('409 GROUP.FULL'), 'shares refused as the group was full').toBeGreaterThan(0);
+    expect(
+      count('409 GROUP.CLOSED') + count('409 GROUP.CANCELLED'),
+      'shares after the close',
+    ).toBeGreaterThan(0);
+    expect(report.groupsFilledByMembers, 'groups filled by their members').toBeGreaterThan(0);
+    expect(report.groupsCovered, 'groups covered by their captain').toBeGreaterThan(0);
+    expect(report.groupsCancelled, 'groups cancelled and refunded').toBeGreaterThan(0);
+    expect(report.groupsWon, 'group prizes split').toBeGreaterThan(0);
   } finally {
     await server.stop();
     console.info(

@@ -1,7 +1,7 @@
 /**
  * The bank test's verdict, read from the database after the run: every rule of "money safe under
- * races, crashes and abuse" as SQL over the ledger, the intents and the rail emulators' own records, each
- * compared with what the clients were told. Each check collects its violations, so a failure names
+ * races, crashes and abuse" as SQL over the ledger (the groups' escrows counted), the intents, the groups
+ * and the rail emulators' own records, each compared with what the clients were told. Each check collects its violations, so a failure names
  * the rows.
  */
 import { type Kysely, sql } from 'kysely';
@@ -16,6 +16,7 @@ import {
 } from '../../machines/rules/settlement.ts';
 import type { Database } from '../../server/db/index.ts';
 import type { Answer } from './bankClient.ts';
+import { checkGroups } from './groupChecks.ts';
 
 type Db = Kysely<Database>;
 
@@ -42,6 +43,9 @@ export interface BankFacts {
   submits: Keyed[];
   purchases: Keyed[];
   cashOuts: Keyed[];
+  /** Group play: the groups opened at setup, and the share purchases with the shares each asked for. */
+  groupCreates: Keyed[];
+  groupShares: Array<Keyed & { count: number }>;
   settledSid: string;
   /** The final results the operator entered, by position (0-based), as stored. */
   results: StoredResult[];
@@ -60,6 +64,7 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   expect(open, 'intents still open after reconciliation').toBe('');
 
   // ── Ledger: balances are sums, never below zero, and equal what the rows say happened ───────────
+  const group = await groupMoney(k);
   const balances = await sql<{ msisdn: string; balance: string; lowest: string }>`
     SELECT msisdn, sum(amount_cents)::text AS balance, min(running)::text AS lowest FROM (
       SELECT msisdn, amount_cents, sum(amount_cents) OVER (PARTITION BY msisdn ORDER BY id) AS running
@@ -69,6 +74,8 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   const subs = await sql<{ msisdn: string; paid_from: string; cost: string; won: string }>`
     SELECT msisdn, paid_from, sum(cost_cents)::text AS cost, coalesce(sum(amount_won_cents), 0)::text AS won
     FROM submissions WHERE msisdn LIKE ${BENCH} GROUP BY msisdn, paid_from`.execute(k);
+  // A group's slip is the captain's number, but its stake is the escrow's and its prize the members'.
+  const ownSlips = subs.rows.filter((r) => r.paid_from !== 'GROUP');
   const buys = await sql<{ msisdn: string; status: string; amount: string }>`
     SELECT msisdn, status, sum(amount_cents)::text AS amount FROM airtime_purchases
     WHERE msisdn LIKE ${BENCH} GROUP BY msisdn, status`.execute(k);
@@ -76,10 +83,11 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     SELECT msisdn, status, sum(amount_cents)::text AS amount FROM cash_outs
     WHERE msisdn LIKE ${BENCH} GROUP BY msisdn, status`.execute(k);
   const wrongBalances: unknown[] = [];
+  let expectedTotal = 0;
   for (const s of facts.subscribers) {
     const mine = <T extends { msisdn: string }>(rows: T[]) => rows.filter((r) => r.msisdn === s.msisdn);
-    const won = mine(subs.rows).reduce((a, r) => a + n(r.won), 0);
-    const walletStakes = mine(subs.rows)
+    const won = mine(ownSlips).reduce((a, r) => a + n(r.won), 0);
+    const walletStakes = mine(ownSlips)
       .filter((r) => r.paid_from === 'WALLET')
       .reduce((a, r) => a + n(r.cost), 0);
     const bought = mine(buys.rows).reduce((a, r) => a + n(r.amount), 0);
@@ -90,18 +98,53 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     const failedOut = mine(outs.rows)
       .filter((r) => r.status === 'FAILED')
       .reduce((a, r) => a + n(r.amount), 0);
+    const inGroups = group.byMember.get(s.msisdn) ?? { paid: 0, refunded: 0, prizes: 0 };
     const expected =
-      s.creditCents + s.seededPrizeCents + won + reversed + failedOut - walletStakes - bought - cashedOut;
+      s.creditCents +
+      s.seededPrizeCents +
+      won +
+      reversed +
+      failedOut -
+      walletStakes -
+      bought -
+      cashedOut -
+      inGroups.paid +
+      inGroups.refunded +
+      inGroups.prizes;
     const row = byMsisdn.get(s.msisdn);
     const balance = n(row?.balance);
     if (balance !== expected || balance < 0 || n(row?.lowest) < 0) {
       wrongBalances.push({ msisdn: s.msisdn, balance, expected, lowestRunningBalance: n(row?.lowest) });
     }
+    expectedTotal += expected;
   }
   expect(
     wrongBalances,
-    'balance = credit + prizes + reversals − wallet stakes − airtime − cash-outs ≥ 0',
+    'balance = credit + prizes + reversals − wallet stakes − airtime − cash-outs − shares + refunds + group prizes ≥ 0',
   ).toEqual([]);
+
+  // ── The whole ledger, escrows counted: group money only ever moves between members and escrows ───
+  const ledger = await sql<{ kind: string; total: string }>`
+    SELECT kind, sum(amount_cents)::text AS total FROM wallet_moves
+    WHERE msisdn LIKE ${BENCH} OR msisdn LIKE 'escrow:%' GROUP BY kind`.execute(k);
+  const byKind = new Map(ledger.rows.map((r) => [r.kind, n(r.total)]));
+  const allSlips = subs.rows.reduce((a, r) => a + n(r.cost), 0);
+  const allWon = subs.rows.reduce((a, r) => a + n(r.won), 0);
+  const seeded = facts.subscribers.reduce((a, s) => a + s.seededPrizeCents, 0);
+  const escrows = await sql<{ total: string }>`
+    SELECT coalesce(sum(amount_cents), 0)::text AS total FROM wallet_moves WHERE msisdn LIKE 'escrow:%'`.execute(
+    k,
+  );
+  expect(
+    {
+      group: byKind.get('GROUP') ?? 0,
+      stakes: byKind.get('STAKE') ?? 0,
+      prizes: byKind.get('PRIZE') ?? 0,
+      total: [...byKind.values()].reduce((a, v) => a + v, 0),
+      escrows: n(escrows.rows[0]?.total),
+    },
+    'whole ledger (subscribers and escrows): GROUP moves net to zero, every slip staked once, every prize paid once',
+  ).toEqual({ group: 0, stakes: -allSlips, prizes: seeded + allWon, total: expectedTotal, escrows: 0 });
 
   // ── Submissions: what the clients were told is what is stored ──────────────────────────────────
   const rows = await k
@@ -109,6 +152,7 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     .select(['id', 'msisdn', 'idempotency_key', 'betslip_sid', 'cost_cents', 'paid_from', 'created_at'])
     .select(['correct_count', 'amount_won_cents', 'predictions', 'payment_ref'])
     .where('msisdn', 'like', BENCH)
+    .where('paid_from', '<>', 'GROUP') // the groups' slips, checked with their groups (checkGroups)
     .execute();
   const stored = new Map(rows.map((r) => [`${r.msisdn} ${r.idempotency_key}`, r]));
   const told = new Map(facts.submits.map((s) => [`${s.msisdn} ${s.key}`, s]));
@@ -162,6 +206,7 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   const all = await k
     .selectFrom('submissions')
     .select(['id', 'msisdn', 'predictions', 'system_id', 'correct_count', 'amount_won_cents', 'created_at'])
+    .select('paid_from')
     .where('betslip_sid', '=', facts.settledSid)
     .execute();
   const parse = (p: unknown) =>
@@ -187,7 +232,12 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     const want = expectedById.get(r.id)!;
     const count = correctCount(outcomesOf(parse(r.predictions), 14), facts.results);
     const move = prizeOf.get(`prize:${r.id}`);
-    const paid = n(move?.amount);
+    // A group's slip is paid to its members (their GROUP_PRIZE moves), never as the captain's own prize.
+    const ofGroup = group.bySlip.get(r.id);
+    if (r.paid_from === 'GROUP' && (!ofGroup || move)) {
+      wrongSettlement.push({ id: r.id, groupSlip: ofGroup?.id ?? null, prizeMove: move ?? null });
+    }
+    const paid = ofGroup ? ofGroup.prizesPaid : n(move?.amount);
     if (
       r.correct_count !== count ||
       r.correct_count !== want.correctCount ||
@@ -209,15 +259,17 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   // Prizes with no slip of a settled betslip behind them (other than the fixture's seeded ones).
   const strayPrizes = await sql<{ key: string }>`
     SELECT m.idempotency_key AS key FROM wallet_moves m WHERE m.kind = 'PRIZE' AND m.msisdn LIKE ${BENCH}
-      AND m.idempotency_key <> 'bench-prize' AND NOT EXISTS (SELECT 1 FROM submissions s
+      AND m.idempotency_key <> 'bench-prize' AND m.idempotency_key NOT LIKE 'group-prize:%' AND NOT EXISTS (SELECT 1 FROM submissions s
         WHERE 'prize:' || s.id = m.idempotency_key AND s.msisdn = m.msisdn AND s.amount_won_cents = m.amount_cents)`.execute(
     k,
   );
   expect(strayPrizes.rows, 'prize moves without their winning slip').toEqual([]);
 
   // ── Stakes: one STAKE move per slip and one slip per STAKE move ────────────────────────────────
+  // A group's slip is staked by its escrow ('escrow:<group id>'), everyone else's by its subscriber.
   const stakeless = await sql<{ id: string; moves: number }>`
-    SELECT s.id, (SELECT count(*) FROM wallet_moves m WHERE m.msisdn = s.msisdn AND m.kind = 'STAKE'
+    SELECT s.id, (SELECT count(*) FROM wallet_moves m WHERE m.kind = 'STAKE'
+      AND m.msisdn = coalesce((SELECT 'escrow:' || g.id FROM groups g WHERE g.submission_id = s.id), s.msisdn)
       AND m.idempotency_key = 'stake:' || s.idempotency_key AND m.amount_cents = -s.cost_cents)::int AS moves
     FROM submissions s WHERE s.msisdn LIKE ${BENCH}`.execute(k);
   expect(
@@ -225,10 +277,10 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     'slips without exactly one STAKE move',
   ).toEqual([]);
   const slipless = await sql<{ id: string }>`
-    SELECT m.id::text FROM wallet_moves m WHERE m.kind = 'STAKE' AND m.msisdn LIKE ${BENCH} AND NOT EXISTS (
-      SELECT 1 FROM submissions s WHERE s.msisdn = m.msisdn AND 'stake:' || s.idempotency_key = m.idempotency_key)`.execute(
-    k,
-  );
+    SELECT m.id::text FROM wallet_moves m WHERE m.kind = 'STAKE' AND (m.msisdn LIKE ${BENCH} OR m.msisdn LIKE 'escrow:%')
+      AND NOT EXISTS (SELECT 1 FROM submissions s WHERE 'stake:' || s.idempotency_key = m.idempotency_key
+        AND (s.msisdn = m.msisdn OR EXISTS (SELECT 1 FROM groups g
+          WHERE g.submission_id = s.id AND m.msisdn = 'escrow:' || g.id)))`.execute(k);
   expect(slipless.rows, 'STAKE moves without their slip').toEqual([]);
 
   // ── Airtime stakes: charged ⇔ slip (with its pair) or refund ───────────────────────────────────
@@ -415,14 +467,17 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   report.cashOutsOpenAtKill = cutOff.rows[0]!.cash_outs;
 
   // ── Responsible play: no weekly limit exceeded ─────────────────────────────────────────────────
+  // Stakes, and group shares net of their refunds (kind GROUP), as the limit counts them.
   const spent = await sql<{ msisdn: string; spent: string }>`
     SELECT msisdn, (-sum(amount_cents))::text AS spent FROM wallet_moves
-    WHERE kind = 'STAKE' AND msisdn LIKE ${BENCH} GROUP BY msisdn`.execute(k);
+    WHERE kind IN ('STAKE', 'GROUP') AND msisdn LIKE ${BENCH} GROUP BY msisdn`.execute(k);
   const spentOf = new Map(spent.rows.map((r) => [r.msisdn, n(r.spent)]));
   const overLimit = facts.subscribers
     .filter((s) => s.limitCents !== null && (spentOf.get(s.msisdn) ?? 0) > s.limitCents)
     .map((s) => ({ msisdn: s.msisdn, limit: s.limitCents, spent: spentOf.get(s.msisdn) }));
   expect(overLimit, 'stakes above the weekly limit').toEqual([]);
+
+  await checkGroupPlay(k, facts, group, report);
   return report;
 }
 
@@ -450,7 +505,196 @@ export async function moneySnapshot(k: Db): Promise<Record<string, unknown>> {
         SELECT status, count(*) AS n FROM airtime_purchases GROUP BY status) x) AS purchases,
       (SELECT string_agg(status || ':' || n, ',' ORDER BY status) FROM (
         SELECT status, count(*) AS n FROM cash_outs GROUP BY status) x) AS cash_outs,
+      (SELECT string_agg(status || ':' || n, ',' ORDER BY status) FROM (
+        SELECT status, count(*) AS n FROM groups GROUP BY status) x) AS groups,
+      (SELECT count(*) FROM group_shares)::int AS group_shares,
       (SELECT count(*) FROM rail_emulator_records)::int AS provider_records,
       (SELECT count(*) FROM idempotency_keys)::int AS keys`.execute(k);
   return rows[0]!;
+}
+
+interface GroupRow {
+  id: string;
+  code: string;
+  captain: string;
+  status: string;
+  shares: number;
+  unsold: string;
+  sid: string;
+  submission_id: string | null;
+  key: string;
+  won: string;
+  prizes_paid: string;
+}
+
+interface ShareRow {
+  id: string;
+  group_id: string;
+  msisdn: string;
+  count: number;
+  amount: string;
+  source: string;
+  key: string;
+  reference: string;
+}
+
+/** The groups and their shares, and what each member's group money should be by the shares' rows. */
+interface GroupMoney {
+  groups: GroupRow[];
+  shares: ShareRow[];
+  /** Per member, from the shares' rows: paid in, refunded (cancelled groups), and their part of prizes. */
+  byMember: Map<string, { paid: number; refunded: number; prizes: number }>;
+  /** Per member and group (`msisdn group-id`): their part of the group's prize by the split rule. */
+  prizeParts: Map<string, number>;
+  /** A group's slip → its group and the GROUP_PRIZE moves the ledger holds for it. */
+  bySlip: Map<string, { id: string; prizesPaid: number }>;
+}
+
+async function groupMoney(k: Db): Promise<GroupMoney> {
+  const groups = await sql<GroupRow>`
+    SELECT g.id, g.code, g.captain_msisdn AS captain, g.status, g.shares, g.unsold, g.betslip_sid AS sid,
+      g.submission_id, g.idempotency_key AS key, coalesce(x.amount_won_cents, 0)::text AS won,
+      (SELECT coalesce(sum(m.amount_cents), 0) FROM wallet_moves m
+        WHERE m.idempotency_key = 'group-prize:' || g.id AND m.kind = 'PRIZE')::text AS prizes_paid
+    FROM groups g LEFT JOIN submissions x ON x.id = g.submission_id`.execute(k);
+  const shares = await sql<ShareRow>`
+    SELECT id::text, group_id, msisdn, count, amount_cents::text AS amount, source,
+      idempotency_key AS key, reference FROM group_shares ORDER BY id`.execute(k);
+  const byMember = new Map<string, { paid: number; refunded: number; prizes: number }>();
+  const member = (msisdn: string) => {
+    const m = byMember.get(msisdn) ?? { paid: 0, refunded: 0, prizes: 0 };
+    byMember.set(msisdn, m);
+    return m;
+  };
+  const prizeParts = new Map<string, number>();
+  for (const g of groups.rows) {
+    const mine = shares.rows.filter((s) => s.group_id === g.id);
+    for (const s of mine) {
+      member(s.msisdn).paid += n(s.amount);
+      if (g.status === 'CANCELLED') member(s.msisdn).refunded += n(s.amount);
+    }
+    // The split rule (DESIGN.md "Group play"): floor per share, the cents left over to the captain.
+    const won = n(g.won);
+    if (won <= 0) continue;
+    const total = mine.reduce((a, s) => a + s.count, 0);
+    const perShare = Math.floor(won / total);
+    for (const s of mine) {
+      const part = perShare * s.count;
+      prizeParts.set(`${s.msisdn} ${g.id}`, (prizeParts.get(`${s.msisdn} ${g.id}`) ?? 0) + part);
+      member(s.msisdn).prizes += part;
+    }
+    const left = won - perShare * total;
+    prizeParts.set(`${g.captain} ${g.id}`, (prizeParts.get(`${g.captain} ${g.id}`) ?? 0) + left);
+    member(g.captain).prizes += left;
+  }
+  const bySlip = new Map(
+    groups.rows
+      .filter((g) => g.submission_id)
+      .map((g) => [g.submission_id!, { id: g.id, prizesPaid: n(g.prizes_paid) }]),
+  );
+  return { groups: groups.rows, shares: shares.rows, byMember, prizeParts, bySlip };
+}
+
+/**
+ * Group play under the same abuse: every group of the settled round closed (settled or cancelled, its
+ * escrow empty), the ledger's group invariants (checkGroups), every answer as stored — a group opened or a
+ * share sold exactly when the client was told so, never twice, none lost — the captain's cover only where
+ * the rule allows it, and each member's part of a prize to the cent.
+ */
+async function checkGroupPlay(
+  k: Db,
+  facts: BankFacts,
+  { groups, shares, prizeParts }: GroupMoney,
+  report: Record<string, number>,
+): Promise<void> {
+  const settled = groups.filter((g) => g.sid === facts.settledSid);
+  expect(
+    settled.filter((g) => g.status !== 'SETTLED' && g.status !== 'CANCELLED').map((g) => [g.code, g.status]),
+    'groups of the settled round not closed',
+  ).toEqual([]);
+  await checkGroups(k);
+
+  const wrongCreates: unknown[] = [];
+  for (const q of facts.groupCreates) {
+    const g = groups.find((x) => x.captain === q.msisdn && x.key === q.key);
+    if (q.final.status !== 201) {
+      if (g) wrongCreates.push({ key: q.key, told: q.final.body, stored: g.id });
+      continue;
+    }
+    const body = q.final.body;
+    const first = shares.filter((s) => s.group_id === body.groupId && s.source === 'CREATE');
+    if (
+      !g ||
+      g.id !== body.groupId ||
+      g.code !== body.code ||
+      g.shares !== body.shares ||
+      first.length !== 1 ||
+      first[0]!.msisdn !== q.msisdn ||
+      first[0]!.key !== q.key ||
+      first[0]!.count !== body.sold
+    ) {
+      wrongCreates.push({ key: q.key, told: body, stored: g ?? null, first });
+    }
+  }
+  const toldCreates = new Set(facts.groupCreates.map((q) => `${q.msisdn} ${q.key}`));
+  for (const g of groups)
+    if (!toldCreates.has(`${g.captain} ${g.key}`)) wrongCreates.push({ unknownGroup: g.id });
+  expect(wrongCreates, 'every group opened as told, and no other').toEqual([]);
+
+  const bought = shares.filter((s) => s.source === 'BUY');
+  const wrongShares: unknown[] = [];
+  for (const q of facts.groupShares) {
+    const rows = bought.filter((s) => s.msisdn === q.msisdn && s.key === q.key);
+    if (q.final.status !== 200) {
+      if (rows.length) wrongShares.push({ key: q.key, told: q.final.body, stored: rows });
+      continue;
+    }
+    const g = groups.find((x) => x.id === rows[0]?.group_id);
+    if (
+      rows.length !== 1 ||
+      rows[0]!.reference !== q.final.body.reference ||
+      rows[0]!.count !== q.count ||
+      g?.code !== q.final.body.code
+    ) {
+      wrongShares.push({ key: q.key, told: q.final.body, stored: rows });
+    }
+  }
+  const toldShares = new Set(facts.groupShares.map((q) => `${q.msisdn} ${q.key}`));
+  for (const s of bought) if (!toldShares.has(`${s.msisdn} ${s.key}`)) wrongShares.push({ unknownShare: s });
+  expect(wrongShares, 'every share sold once as told (none twice, none lost), and no other').toEqual([]);
+
+  // The captain's cover: only under CAPTAIN_COVERS, the captain's, once, and the group then played.
+  const covers = shares.filter((s) => s.source === 'COVER');
+  const wrongCovers = covers.filter((s) => {
+    const g = groups.find((x) => x.id === s.group_id)!;
+    const again = covers.filter((c) => c.group_id === s.group_id).length;
+    return g.unsold !== 'CAPTAIN_COVERS' || s.msisdn !== g.captain || again !== 1 || g.status === 'CANCELLED';
+  });
+  expect(wrongCovers, 'captain covers: CAPTAIN_COVERS only, once, the group played').toEqual([]);
+
+  // Each member's part of a group's prize, to the cent, and no part to anyone else.
+  const parts = await sql<{ msisdn: string; group_id: string; amount: string }>`
+    SELECT msisdn, substr(idempotency_key, length('group-prize:') + 1) AS group_id, amount_cents::text AS amount
+    FROM wallet_moves WHERE idempotency_key LIKE 'group-prize:%'`.execute(k);
+  const paidParts = new Map(parts.rows.map((p) => [`${p.msisdn} ${p.group_id}`, n(p.amount)]));
+  const wrongParts: unknown[] = [];
+  for (const [who, want] of prizeParts) {
+    if (want > 0 && paidParts.get(who) !== want) wrongParts.push({ who, want, paid: paidParts.get(who) });
+  }
+  for (const [who, paid] of paidParts) {
+    if (!prizeParts.has(who)) wrongParts.push({ who, paid, notAMember: true });
+  }
+  expect(wrongParts, "members' parts of the groups' prizes").toEqual([]);
+
+  const status = (s: string) => groups.filter((g) => g.status === s).length;
+  report.groups = groups.length;
+  report.groupsSettled = status('SETTLED');
+  report.groupsCancelled = status('CANCELLED');
+  report.groupsCovered = new Set(covers.map((c) => c.group_id)).size;
+  report.groupsFilledByMembers = groups.filter(
+    (g) => g.status === 'SETTLED' && !covers.some((c) => c.group_id === g.id),
+  ).length;
+  report.groupSharesBought = bought.length;
+  report.groupsWon = groups.filter((g) => n(g.won) > 0).length;
+  report.groupPrizesCents = [...paidParts.values()].reduce((a, v) => a + v, 0);
 }

@@ -9,11 +9,11 @@ import { escrowAccount } from '../../server/groups/rules.ts';
 import { NO_LIMITS } from '../../server/play/limitRules.ts';
 import { saveLimits } from '../../server/play/limits.ts';
 import { setSubscription } from '../../server/wallet/subscriptions.ts';
+import { checkGroups } from './groupChecks.ts';
 import {
   admin,
   balanceOf,
   buyRequest,
-  checkGroups,
   createGroupRequest,
   type GroupSpec,
   groundwork,

@@ -7,10 +7,10 @@ import { buyShares } from '../../server/groups/buy.ts';
 import { closeLockedGroup, closeRoundGroups } from '../../server/groups/close.ts';
 import { escrowAccount } from '../../server/groups/rules.ts';
 import { findByCode, lockGroup } from '../../server/groups/store.ts';
+import { checkGroups } from './groupChecks.ts';
 import {
   balanceOf,
   buyRequest,
-  checkGroups,
   groundwork,
   openGroupWithMembers,
   openRound,
