@@ -95,11 +95,37 @@ async function judgeAndOpen(
       const refused = await guard(trx, msisdn, captainCents, now);
       if (refused) return refused;
     }
+    // The same key opened a group already (a retry that took over a claim left too long): that group's
+    // answer, never a second group, and never a clash mistaken below for a code already taken.
+    const earlier = await trx
+      .selectFrom('groups')
+      .select(['id', 'code', 'share_price_cents', 'shares', 'closes_at'])
+      .where('captain_msisdn', '=', msisdn)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (earlier) {
+      const response = {
+        statusCode: 201,
+        body: {
+          groupId: earlier.id,
+          code: earlier.code,
+          sharePrice: Number(earlier.share_price_cents) / 100,
+          shares: earlier.shares,
+          // As that group's first answer said (the wire's GroupCreated), whatever it has become since.
+          sold: body.captainShares,
+          status: 'OPEN' as const,
+          closesAt: earlier.closes_at.toISOString(),
+        },
+      };
+      await complete(trx, response);
+      return response;
+    }
     const id = randomUUID();
     let code: string | undefined;
     for (let attempt = 0; attempt < CODE_ATTEMPTS && !code; attempt++) {
       const candidate = newGroupCode();
-      // Nothing written when the code names a live group (the partial unique index): draw another.
+      // Nothing written when the code names a live group (the partial unique index groups_live_code):
+      // draw another. Any other clash is an error, not a taken code.
       const written = await trx
         .insertInto('groups')
         .values({
@@ -123,7 +149,7 @@ async function judgeAndOpen(
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.doNothing())
+        .onConflict((oc) => oc.column('code').where('status', 'in', ['OPEN', 'SUBMITTED']).doNothing())
         .returning('code')
         .executeTakeFirst();
       code = written?.code;

@@ -89,6 +89,20 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     expect(replay.json()).toEqual(again.json());
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await balanceOf(db(), captain)).toBe(100_00 - 2 * 175);
+    // The key's record gone (a retry that took over a claim left too long sees none): the group the key
+    // opened answers, no second group is opened and nothing is paid again (it used to end in a 500).
+    await db()
+      .deleteFrom('idempotency_keys')
+      .where('msisdn', '=', captain)
+      .where('key', '=', 'g1-key')
+      .execute();
+    const rerun = await createGroupRequest(t(), token, spec, 'g1-key');
+    expect(rerun.statusCode, rerun.body).toBe(201);
+    expect(rerun.json()).toEqual(again.json());
+    expect(await balanceOf(db(), captain)).toBe(100_00 - 2 * 175);
+    expect(
+      await db().selectFrom('groups').select('id').where('captain_msisdn', '=', captain).execute(),
+    ).toHaveLength(2);
   });
 
   it('prices a reduced system as a submission does, and refuses what a submission refuses', async () => {
