@@ -114,13 +114,16 @@ export async function takeOverKey(
   return taken !== undefined;
 }
 
-/** Stores the final answer. Call it inside the transaction that moves the money. */
+/**
+ * Stores the final answer. Call it inside the transaction that moves the money. False when an answer was
+ * stored first (a run that took over a claim left too long, or the one it took over, finished first).
+ */
 export async function completeKey(
   db: LedgerDb,
   scope: IdempotencyScope,
   response: StoredResponse,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .updateTable('idempotency_keys')
     .set({
       status: 'DONE',
@@ -131,7 +134,21 @@ export async function completeKey(
     .where('route', '=', scope.route)
     .where('key', '=', scope.key)
     .where('status', '=', 'IN_PROGRESS')
-    .execute();
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The answer stored for a key, if one is. */
+async function storedAnswer(db: LedgerDb, scope: IdempotencyScope): Promise<StoredResponse | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['response_status', 'response_body'])
+    .where('msisdn', '=', scope.msisdn)
+    .where('route', '=', scope.route)
+    .where('key', '=', scope.key)
+    .where('status', '=', 'DONE')
+    .executeTakeFirst();
+  return row && { statusCode: row.response_status ?? 200, body: row.response_body };
 }
 
 /**
@@ -227,8 +244,9 @@ export async function runIdempotent(
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
   if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };
   let stored = false;
+  let first = true;
   const complete: Complete = async (trx, response) => {
-    await completeKey(trx, scope, response);
+    first = await completeKey(trx, scope, response);
     stored = true;
   };
   try {
@@ -236,8 +254,14 @@ export async function runIdempotent(
     // Stored already when the handler called complete(): its transaction committed, since a rolled-back
     // one throws out of the handler. Otherwise (a refusal it just returned) it is stored here.
     if (!stored) {
-      if (keep(response)) await completeKey(db, scope, response);
+      if (keep(response)) first = await completeKey(db, scope, response);
       else await releaseKey(db, scope, now);
+    }
+    // One key, one answer: when two runs of it overlapped (a claim taken over from a run that was only
+    // slow), the one stored first is every run's answer; the other's work found the same effects by key.
+    if (!first) {
+      const earlier = await storedAnswer(db, scope);
+      if (earlier) return { ...earlier, replayed: true };
     }
     return { ...response, replayed: false };
   } catch (error) {

@@ -210,9 +210,9 @@ export function reconcileAirtimeStakes(
         status: () => deps.billing.status(stake.reference),
         settle: async (answer: ChargeStatus) => {
           if (answer.status === 'CHARGED') {
-            const response = await confirmCharged(deps, stake, answer.providerRef, (trx, r) =>
-              completeKey(trx, scope, r),
-            );
+            const response = await confirmCharged(deps, stake, answer.providerRef, async (trx, r) => {
+              await completeKey(trx, scope, r);
+            });
             return response.statusCode === 200 ? 'confirmed' : 'failed';
           }
           return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;

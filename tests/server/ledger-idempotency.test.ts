@@ -122,5 +122,49 @@ for (const backend of backends) {
       release();
       expect(await slow).toMatchObject({ statusCode: 200, body: 'first' });
     });
+
+    it('gives one answer per key when a slow run is taken over: the first stored answers both', async () => {
+      const t0 = new Date('2026-03-02T09:00:00Z');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The first run is only slow (say a provider's answer under load); it finishes last.
+      const slow = runIdempotent(
+        kysely(),
+        scope('k6'),
+        {},
+        async (complete) => {
+          await gate;
+          const response = { statusCode: 200, body: { status: 'CONFIRMED' } };
+          await inTransaction(kysely(), (trx) => complete(trx, response));
+          return response;
+        },
+        t0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Past the stale wait a retry takes the claim over and stores its answer first.
+      const later = new Date(t0.getTime() + STALE_AFTER_MS + 1000);
+      const retry = await runIdempotent(
+        kysely(),
+        scope('k6'),
+        {},
+        async (complete) => {
+          const response = { statusCode: 200, body: { status: 'PENDING' } };
+          await inTransaction(kysely(), (trx) => complete(trx, response));
+          return response;
+        },
+        later,
+      );
+      expect(retry).toEqual({ statusCode: 200, body: { status: 'PENDING' }, replayed: false });
+      release();
+      expect(await slow).toEqual({ statusCode: 200, body: { status: 'PENDING' }, replayed: true });
+      // And so does every later request with the key.
+      const again = await runIdempotent(kysely(), scope('k6'), {}, async () => ({
+        statusCode: 402,
+        body: 'x',
+      }));
+      expect(again).toEqual({ statusCode: 200, body: { status: 'PENDING' }, replayed: true });
+    });
   });
 }
