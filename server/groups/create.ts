@@ -104,19 +104,8 @@ async function judgeAndOpen(
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
     if (earlier) {
-      const response = {
-        statusCode: 201,
-        body: {
-          groupId: earlier.id,
-          code: earlier.code,
-          sharePrice: Number(earlier.share_price_cents) / 100,
-          shares: earlier.shares,
-          // As that group's first answer said (the wire's GroupCreated), whatever it has become since.
-          sold: body.captainShares,
-          status: 'OPEN' as const,
-          closesAt: earlier.closes_at.toISOString(),
-        },
-      };
+      // As that group's first answer said, whatever it has become since.
+      const response = opened(earlier.id, earlier.code, Number(earlier.share_price_cents), earlier, body);
       await complete(trx, response);
       return response;
     }
@@ -172,19 +161,36 @@ async function judgeAndOpen(
     if (!(await payShare(trx, { id: shareId, groupId: id, msisdn, amountCents: captainCents }))) {
       throw new ApiError(402, 'WALLET.INSUFFICIENT_FUNDS');
     }
-    const response = {
-      statusCode: 201,
-      body: {
-        groupId: id,
-        code,
-        sharePrice: sharePriceCents / 100,
-        shares: body.shares,
-        sold: body.captainShares,
-        status: 'OPEN' as const,
-        closesAt: betslip.endAt.toISOString(),
-      },
-    };
+    const response = opened(
+      id,
+      code,
+      sharePriceCents,
+      { shares: body.shares, closes_at: betslip.endAt },
+      body,
+    );
     await complete(trx, response);
     return response;
   });
+}
+
+/** The 201 answer (the wire's GroupCreated) of a group just opened: the captain's shares sold. */
+function opened(
+  groupId: string,
+  code: string,
+  sharePriceCents: number,
+  group: { shares: number; closes_at: Date },
+  body: CreateGroupBody,
+) {
+  return {
+    statusCode: 201,
+    body: {
+      groupId,
+      code,
+      sharePrice: sharePriceCents / 100,
+      shares: group.shares,
+      sold: body.captainShares,
+      status: 'OPEN' as const,
+      closesAt: group.closes_at.toISOString(),
+    },
+  };
 }
