@@ -20,7 +20,7 @@ export function GroupFacts({ group }: { group: PublicGroup }) {
       </div>
       <div>
         <dt>{t`Round`}</dt>
-        <dd>{group.sid}</dd>
+        <dd className="group-round">{group.sid}</dd>
       </div>
       <div>
         <dt>{t`Price per share`}</dt>
