@@ -1,5 +1,5 @@
 // Content at every field's longest, built through the server's own routes, and the in-page measure of
-// what breaks the layout rules (DESIGN.md "Layout"), for tests/e2e/longest-content.test.ts. Plain
+// what breaks the layout rules (docs/CONTRACTS.md "Longest content"), for tests/e2e/longest-content.test.ts. Plain
 // functions over a server's URL, so a script can build the same content on a server to look at.
 import type { Page } from 'playwright-core';
 import { ROUND_TEXT_LIMITS } from '../../machines/rules/roundTextLimits.ts';
