@@ -149,7 +149,8 @@ export function firstLoadModules(dist: string, routeSrc: string[]): ModuleShare[
     const mapPath = join(dist, `${file}.map`);
     if (!existsSync(mapPath)) {
       // The route preloader (a classic script built on its own) has no map: it counts as one module.
-      if (!file.includes('/preload-')) throw new Error(`${mapPath} is missing: build with \`vite build --sourcemap\``);
+      if (!file.includes('/preload-'))
+        throw new Error(`${mapPath} is missing: build with \`vite build --sourcemap\``);
       add(file, readFileSync(join(dist, file), 'utf8'));
       continue;
     }
