@@ -3,8 +3,8 @@
  * each of BENCH_MEMORY_SIZES (10k, 100k and 1M subscribers and submissions), a database is filled once
  * and copied for each of BENCH_MEMORY_RUNS runs (default 3). A run starts the server and reads its
  * resident memory idle (IDLE_MS after it answers), after the submit load of growth.ts (50 subscribers, 5 s),
- * then stops it, gives the round its results and closes it, starts it again and reads it idle and after
- * settling the round through the admin route. Each reading has the process's RSS and peak RSS
+ * then stops it, gives the round its results and closes it, starts it again and reads it idle, after
+ * settling the round through the admin route and IDLE_MS after that. Each reading has the process's RSS and peak RSS
  * (/proc: VmRSS, VmHWM, RssAnon) and, from a probe loaded into the server (memoryProbe.mjs), the Node
  * heap, its external memory, array buffers and PGlite's WebAssembly memory (which never shrinks: the
  * largest query so far sets it for the life of the process).
@@ -48,6 +48,8 @@ export interface MemoryRun {
   /** The second start, on the closed round with its results. */
   idleClosed: MemoryReading;
   afterSettle: MemoryReading;
+  /** IDLE_MS after the settlement: what the process keeps once its heap has had time to shrink. */
+  idleSettled: MemoryReading;
   settleMs: number;
 }
 
@@ -67,17 +69,18 @@ function procStatus(pid: number): { rss: number; hwm: number; rssAnon: number } 
 }
 
 /**
- * Resident memory of the WebAssembly memories: V8 reserves each one's whole address range (several GB
- * with guard regions) as one mapping, so mappings of 4 GB or more are taken to be them.
+ * Resident memory of the WebAssembly memories: V8 reserves each one's whole address range with guard
+ * regions and makes the part in use readable, which the kernel keeps as a mapping of its own; so the
+ * mappings exactly `bytes` long (the probe's figure) are taken to be it.
  */
-function wasmResident(pid: number): number {
+function wasmResident(pid: number, bytes: number): number {
   let total = 0;
-  let big = false;
+  let wasm = false;
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const size = /^Size:\s+(\d+) kB/.exec(line);
-    if (size) big = Number(size[1]) >= 4 * 1024 * 1024;
+    if (size) wasm = bytes > 0 && Number(size[1]) * 1024 === bytes;
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss && big) total += Number(rss[1]);
+    if (rss && wasm) total += Number(rss[1]);
   }
   return total / 1024;
 }
@@ -96,7 +99,7 @@ async function read(server: Child, probeFile: string): Promise<MemoryReading> {
     external: mb(probe.external),
     arrayBuffers: mb(probe.arrayBuffers),
     wasm: mb(probe.wasm),
-    wasmRss: wasmResident(server.pid),
+    wasmRss: wasmResident(server.pid, probe.wasm),
   };
 }
 
@@ -160,7 +163,9 @@ async function runOnce(filled: string, fillMs: number, port: number): Promise<Me
       const settleMs = performance.now() - t0;
       if (!res.ok) throw new Error(`settlement refused: ${res.status} ${await res.text()}`);
       const afterSettle = await read(server, probeFile);
-      return { fillMs, idle, afterSubmit, submit, idleClosed, afterSettle, settleMs };
+      await sleep(IDLE_MS);
+      const idleSettled = await read(server, probeFile);
+      return { fillMs, idle, afterSubmit, submit, idleClosed, afterSettle, idleSettled, settleMs };
     } finally {
       await server.stop();
     }
@@ -186,7 +191,7 @@ export async function memory(
       for (let i = 0; i < RUNS; i++) {
         const run = await runOnce(filled.env.DATA_DIR!, fillMs, port);
         log(
-          `PGlite ${stored} run ${i + 1}: RSS idle ${Math.round(run.idle.rss)} MB, after submit ${Math.round(run.afterSubmit.rss)} MB, after settle ${Math.round(run.afterSettle.rss)} MB (wasm resident ${Math.round(run.idle.wasmRss)} / ${Math.round(run.afterSubmit.wasmRss)} / ${Math.round(run.afterSettle.wasmRss)} MB, heap ${Math.round(run.afterSettle.heapUsed)} of ${Math.round(run.afterSettle.heapTotal)} MB after settling)`,
+          `PGlite ${stored} run ${i + 1}: RSS idle ${Math.round(run.idle.rss)} MB, after submit ${Math.round(run.afterSubmit.rss)} MB, after settle ${Math.round(run.afterSettle.rss)} MB, idle after ${Math.round(run.idleSettled.rss)} MB (wasm resident ${Math.round(run.idle.wasmRss)} / ${Math.round(run.afterSubmit.wasmRss)} / ${Math.round(run.afterSettle.wasmRss)} MB, heap ${Math.round(run.afterSettle.heapUsed)} of ${Math.round(run.afterSettle.heapTotal)} MB after settling)`,
         );
         runs.push(run);
       }
@@ -204,6 +209,7 @@ const phases = [
   ['after submit load', 'afterSubmit'],
   ['idle, round closed', 'idleClosed'],
   ['after settlement', 'afterSettle'],
+  ['idle after settlement', 'idleSettled'],
 ] as const;
 
 /** Median figures per size and phase. */
