@@ -2,6 +2,7 @@
 // on a fresh clone; production (NODE_ENV=production) refuses them so a deployment cannot run on secrets
 // that are printed in the README.
 import { join } from 'node:path';
+import { PGLITE_DEFAULTS, PGLITE_LIMITS, type PgliteSettings, parseSize } from './db/pgliteSettings.ts';
 import { projectRoot } from './paths.ts';
 import { loadRailsConfig, type RailsConfig } from './railsConfig.ts';
 
@@ -19,6 +20,8 @@ export interface Config {
   dataDir: string;
   /** Real PostgreSQL when set; the embedded PGlite otherwise. */
   databaseUrl: string | undefined;
+  /** The embedded database's memory settings (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM). */
+  pglite: PgliteSettings;
   production: boolean;
   /** Demo data, demo accounts, the dev SMS outbox and /dev routes. Never in production. */
   demo: boolean;
@@ -173,6 +176,19 @@ function fraction(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+/** A size in kB from a PostgreSQL-style value ('32MB', '4096kB', '1GB') between `min` and `max` kB. */
+function size(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const kb = parseSize(raw);
+  if (kb === undefined || kb < min || kb > max) {
+    throw new ConfigError(
+      `${name} must be a size like 32MB between ${min}kB and ${max / 1024}MB, got "${raw}"`,
+    );
+  }
+  return kb;
+}
+
 function boolean(env: Env, name: string, fallback: boolean): boolean {
   const raw = read(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -274,6 +290,22 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST') ?? '0.0.0.0',
     dataDir: read(env, 'DATA_DIR') ?? './data',
     databaseUrl: read(env, 'DATABASE_URL'),
+    pglite: {
+      sharedBuffersKb: size(
+        env,
+        'PGLITE_SHARED_BUFFERS',
+        PGLITE_DEFAULTS.sharedBuffersKb,
+        PGLITE_LIMITS.sharedBuffersKb.min,
+        PGLITE_LIMITS.sharedBuffersKb.max,
+      ),
+      workMemKb: size(
+        env,
+        'PGLITE_WORK_MEM',
+        PGLITE_DEFAULTS.workMemKb,
+        PGLITE_LIMITS.workMemKb.min,
+        PGLITE_LIMITS.workMemKb.max,
+      ),
+    },
     production,
     demo,
     // Keycloak's default: a revoked sign-in session's access tokens stop working within five minutes.

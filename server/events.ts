@@ -12,8 +12,11 @@ export interface SettledWinner {
 }
 
 export interface DomainEvents {
-  /** A betslip was settled and its prizes credited (emitted once per first settlement, after commit). */
-  'betslip.settled': [{ sid: string; participants: string[]; winners: SettledWinner[] }];
+  /**
+   * A betslip was settled and its prizes credited (emitted once per first settlement, after commit), with
+   * every winning slip. Not every participant: that list grows with the round (the notices job reads them).
+   */
+  'betslip.settled': [{ sid: string; winners: SettledWinner[] }];
   /**
    * The current betslip changed here (published, closed early, rolled forward; after commit): caches of
    * it are dropped. Other instances see it within their cache's time to live.

@@ -10,6 +10,7 @@ import type { GroupTables } from './groupTables.ts';
 import type { IdentityTables } from './identityTables.ts';
 import type { IntentTables } from './intentTables.ts';
 import type { OperationsTables } from './operationsTables.ts';
+import { PGLITE_DEFAULTS, type PgliteSettings } from './pgliteSettings.ts';
 import type { PlayWalletTables } from './playWalletTables.ts';
 import type { PushTables } from './pushTables.ts';
 import type { StandingPicksTables } from './standingPicksTables.ts';
@@ -76,14 +77,14 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Db
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<Db> {
+async function openEmbedded(dataDir: string, settings: PgliteSettings): Promise<Db> {
   // Loaded lazily: an instance on PostgreSQL never pays for the WebAssembly module.
   const [{ openPGlite }, { PGlitePool }] = await Promise.all([
     import('./pgliteTemplate.ts'),
     import('./pglitePool.ts'),
   ]);
   const dir = dataDir.startsWith('memory://') ? 'memory://' : join(dataDir, 'pglite');
-  const pool = new PGlitePool(await openPGlite(dir));
+  const pool = new PGlitePool(await openPGlite(dir, settings));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -93,10 +94,15 @@ async function openEmbedded(dataDir: string): Promise<Db> {
   };
 }
 
-/** Opens the database the configuration names (not migrated: call `migrate(db)`). */
+/**
+ * Opens the database the configuration names (not migrated: call `migrate(db)`); the embedded one with
+ * `config.pglite`'s memory settings, else the defaults.
+ */
 export function openDb(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'pglite'>>,
   options: OpenDbOptions = {},
 ): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, options.schema) : openEmbedded(config.dataDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, options.schema)
+    : openEmbedded(config.dataDir, config.pglite ?? PGLITE_DEFAULTS);
 }

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { projectRoot as root } from '../paths.ts';
+import { PGLITE_DEFAULTS, type PgliteSettings, startOptions } from './pgliteSettings.ts';
 
 function pgliteVersion(): string {
   try {
@@ -54,19 +55,27 @@ function hasCluster(dataDir: string): boolean {
   }
 }
 
-/** Opens (or creates) the PGlite database at `dataDir` ('memory://' for an in-memory one). */
-export async function openPGlite(dataDir: string): Promise<PGlite> {
+/**
+ * Opens (or creates) the PGlite database at `dataDir` ('memory://' for an in-memory one) with the memory
+ * `settings` (pgliteSettings.ts) as start-up options.
+ */
+export async function openPGlite(
+  dataDir: string,
+  settings: PgliteSettings = PGLITE_DEFAULTS,
+): Promise<PGlite> {
   const memory = dataDir.startsWith('memory://');
+  // PGlite's own start-up options (single-user mode, no parallel workers…) and ours after them.
+  const startParams = [...PGlite.defaultStartParams, ...startOptions(settings)];
   if (!memory) mkdirSync(dataDir, { recursive: true });
   if (!memory && hasCluster(dataDir)) {
-    const pg = new PGlite(dataDir);
+    const pg = new PGlite({ dataDir, startParams });
     await pg.waitReady;
     return pg;
   }
   const template = readTemplate();
   if (template) {
     try {
-      const pg = new PGlite({ dataDir, loadDataDir: template });
+      const pg = new PGlite({ dataDir, loadDataDir: template, startParams });
       await pg.waitReady;
       return pg;
     } catch (error) {
@@ -75,7 +84,7 @@ export async function openPGlite(dataDir: string): Promise<PGlite> {
         throw new Error(`could not create ${dataDir} from ${templatePath()}; delete both`, { cause: error });
     }
   }
-  const pg = new PGlite(dataDir);
+  const pg = new PGlite({ dataDir, startParams });
   await pg.waitReady;
   // Saved before any migration runs, so the template stays an empty cluster.
   await saveTemplate(pg);

@@ -4,9 +4,12 @@
 //      submission, result or correction is accepted, so the submissions read next are all there will be;
 //   2. read the submissions a page at a time and count each with the pure rules (settleRead.ts,
 //      machines/rules/rowSettlement.ts): every row of a slip under the betslip's rule 'ROWS', the slip
-//      once under 'SLIP' (rounds published before rows counted); then share the pools, which needs
-//      every slip's tiers;
-//   3. write counts and pay winners a batch at a time (settleBatch.ts), yielding between batches;
+//      once under 'SLIP' (rounds published before rows counted), summing each tier's winners; then
+//      share the pools, which needs every slip's tiers;
+//   3. read their ids again a page at a time, write counts and pay winners a batch at a time
+//      (settleBatch.ts), yielding between batches. Only a few bytes of each slip's count are kept
+//      between the two reads (settleRead.ts PageCounts), so settling a million slips takes a few MB
+//      (and the list of winning slips), not the slips;
 //   4. mark it SETTLED with its statistics, enqueue its notices (`whenSettled`) and audit, in one transaction.
 // A run that dies between batches leaves the betslip SETTLING; settling it again redoes 2–4 and pays
 // only the prizes not paid yet (each is keyed by its submission). A SETTLED betslip pays nothing more.
@@ -34,7 +37,7 @@ import { audit } from './audit.ts';
 import { addToJackpot } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { writeBatch } from './settleBatch.ts';
-import { countSlips, shareSlipTiers } from './settleRead.ts';
+import { type CountedSlip, countedAgain, shareSlipTiers, tallySlips } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
@@ -209,42 +212,44 @@ export async function settleBetslip(
   const { results, resumed, rollover, endAt, rule } = begun.value;
 
   const pools = await poolsOf(db, sid);
-  // Step 2.
-  const { slips, picks, entries, participants } = await countSlips(
-    db,
-    sid,
-    results,
-    pools,
-    options.pageSize ?? SETTLE_PAGE,
-    rule,
-  );
-  const tiers = shareSlipTiers(slips, pools).map(({ prizeType, winners, amountEachCents }) => ({
+  const pageSize = options.pageSize ?? SETTLE_PAGE;
+  // Step 2: the tiers' winners and the pick counts, and a few bytes of each slip's count.
+  const { tierRows, picks, entries, pages } = await tallySlips(db, sid, results, pools, pageSize, rule, true);
+  const tiers = shareSlipTiers(tierRows, pools).map(({ prizeType, winners, amountEachCents }) => ({
     prizeType,
     winners,
     amountEachCents,
   }));
   const { rolloverCents } = payoutOf(tiers, pools, rollover);
 
-  // Step 3. The event's winners are gathered as batches go, so the end has no long stretch of work.
+  // Step 3: the slips' ids read again a page at a time (the same slips: the betslip is SETTLING) with
+  // their counts, written in batches of `batchSize` in id order. The event's winners are gathered as
+  // batches go, so the end has no long stretch of work.
   const batchSize = options.batchSize ?? SETTLE_BATCH;
   const winners: SettledEvent['winners'] = [];
   let paidCents = 0;
   let prizeCents = 0;
-  for (let i = 0; i * batchSize < slips.length; i++) {
+  let index = 0;
+  let pending: CountedSlip[] = [];
+  const write = async (slips: CountedSlip[]) => {
     await yieldToOthers();
-    const batch = slips.slice(i * batchSize, (i + 1) * batchSize).map((s) => payRows(s, tiers));
+    const batch = slips.map((s) => payRows(s, tiers));
     paidCents += await writeBatch(db, sid, batch);
     batch.forEach((s, j) => {
       if (s.amountWonCents === 0) return;
-      winners.push({
-        msisdn: slips[i * batchSize + j]!.msisdn,
-        amountCents: s.amountWonCents,
-        prizeWon: s.prizeWon,
-      });
+      winners.push({ msisdn: slips[j]!.msisdn, amountCents: s.amountWonCents, prizeWon: s.prizeWon });
       prizeCents += s.amountWonCents;
     });
-    await options.afterBatch?.(i);
+    await options.afterBatch?.(index++);
+  };
+  for await (const page of countedAgain(db, sid, pages, pageSize)) {
+    pending = pending.concat(page);
+    while (pending.length >= batchSize) {
+      await write(pending.slice(0, batchSize));
+      pending = pending.slice(batchSize);
+    }
   }
+  if (pending.length > 0) await write(pending);
 
   const statistics: StoredStatistics = { matches: countsToShares(picks, entries), tiers, rule, entries };
   // Step 4. Two runs at once both get here: the one that finds it still SETTLING finishes it.
@@ -281,8 +286,9 @@ export async function settleBetslip(
     );
     return first;
   });
-  // Every participant and every winning slip, for in-process listeners of betslip.settled. The push
-  // notices do not use it: their job reads the same from the database, so a crash loses none.
-  const event: SettledEvent | null = finished ? { sid, participants, winners } : null;
+  // Every winning slip, for in-process listeners of betslip.settled (not its participants: a list of
+  // everyone who played would grow with the round). The push notices do not use it: their job reads
+  // participants and winnings from the database, so a crash loses none.
+  const event: SettledEvent | null = finished ? { sid, winners } : null;
   return done({ ...answer(winners.length, paidCents), event });
 }

@@ -1,5 +1,5 @@
 // What settling a betslip would pay, without paying: the same reads and the same pure rules as the
-// settlement itself (countSlips, shareSlipTiers, payoutOf), so the preview is what settling pays: under
+// settlement itself (tallySlips, shareSlipTiers, payoutOf), so the preview is what settling pays: under
 // rule 'ROWS' a tier's winners are its winning rows.
 import type { Kysely } from 'kysely';
 import { asStoredResult, payoutOf, type StoredResult } from '../../machines/rules/settlement.ts';
@@ -7,7 +7,7 @@ import type { SettlementPreview } from '../../machines/wire/admin.ts';
 import type { Database } from '../db/index.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { poolsOf, SETTLE_PAGE } from './settle.ts';
-import { countSlips, shareSlipTiers } from './settleRead.ts';
+import { shareSlipTiers, tallySlips } from './settleRead.ts';
 
 const inM = (cents: number) => cents / 100;
 
@@ -32,7 +32,7 @@ export async function settlementPreview(
   const results = matches.map((m) => asStoredResult(m.result));
   if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
   const pools = await poolsOf(db, sid);
-  const { slips } = await countSlips(
+  const { tierRows } = await tallySlips(
     db,
     sid,
     results as StoredResult[],
@@ -40,7 +40,7 @@ export async function settlementPreview(
     SETTLE_PAGE,
     betslip.settlement_rule,
   );
-  const tiers = shareSlipTiers(slips, pools);
+  const tiers = shareSlipTiers(tierRows, pools);
   const payout = payoutOf(tiers, pools, betslip.rollover);
   return done({
     settlementRule: betslip.settlement_rule,

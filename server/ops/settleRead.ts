@@ -3,8 +3,10 @@
 // JavaScript thread) and the picks themselves are not kept. Under rule 'ROWS' each slip's rows are
 // counted per tier (machines/rules/rowSettlement.ts, never enumerated); under 'SLIP' (rounds published
 // before rows counted) a slip is one entry in its best row's tier, exactly as those rounds were sold.
+// Counting keeps a few bytes per slip (PageCounts), never the slips: a round of a million slips costs
+// settlement a few MB, and paying reads the ids again instead of keeping them.
 import { setImmediate } from 'node:timers/promises';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
   countSlipRows,
   type RowTierStatistic,
@@ -13,7 +15,7 @@ import {
   type TierRows,
   tierTable,
 } from '../../machines/rules/rowSettlement.ts';
-import { addRowPicks } from '../../machines/rules/rows.ts';
+import { addRowPicks, type RowSlip } from '../../machines/rules/rows.ts';
 import {
   type MatchShares,
   outcomesOf,
@@ -51,8 +53,19 @@ const fromCompact = (text: string | null): StoredPrediction[] =>
       })
     : [];
 
-/** Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`. */
-export function slipsPage(db: Db, sid: string, after: string | null, limit: number) {
+/**
+ * Reads a page of `sid`'s submissions (id after `after`, all when null; in id order; at most `limit`)
+ * with `select` choosing the columns.
+ */
+function readPage<R>(
+  db: Db,
+  sid: string,
+  after: string | null,
+  limit: number,
+  select: (
+    query: SelectQueryBuilder<Database, 'submissions', object>,
+  ) => SelectQueryBuilder<Database, 'submissions', R>,
+): Promise<R[]> {
   return db.transaction().execute(async (trx) => {
     // The embedded database never gathers statistics (no autovacuum), so the planner guesses a betslip
     // has a few hundred slips and sorts all the remaining ones for every page: with 50k slips, a page
@@ -60,23 +73,28 @@ export function slipsPage(db: Db, sid: string, after: string | null, limit: numb
     await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
       trx,
     );
-    let query = trx
-      .selectFrom('submissions')
-      .select(['id', 'msisdn', 'system_id', COMPACT_PICKS.as('picks')])
+    let query = select(trx.selectFrom('submissions'))
       .where('betslip_sid', '=', sid)
       .orderBy('id')
       .limit(limit);
     if (after !== null) query = query.where('id', '>', after);
-    const rows = await query.execute();
-    return rows.map(
-      (r): StoredSlip => ({
-        id: r.id,
-        msisdn: r.msisdn,
-        predictions: fromCompact(r.picks),
-        systemId: r.system_id,
-      }),
-    );
+    return (await query.execute()) as R[];
   });
+}
+
+/** Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`. */
+export async function slipsPage(db: Db, sid: string, after: string | null, limit: number) {
+  const rows = await readPage(db, sid, after, limit, (q) =>
+    q.select(['id', 'msisdn', 'system_id', COMPACT_PICKS.as('picks')]),
+  );
+  return rows.map(
+    (r): StoredSlip => ({
+      id: r.id,
+      msisdn: r.msisdn,
+      predictions: fromCompact(r.picks),
+      systemId: r.system_id,
+    }),
+  );
 }
 
 export interface CountedSlip {
@@ -99,51 +117,149 @@ const addCounts = (a: MatchShares[], b: MatchShares[]): MatchShares[] =>
     away: x.away + b[i]!.away,
   }));
 
+/** A page of counted slips, and the same slips as the rules read them (their outcomes and system). */
+interface CountedPage {
+  slips: CountedSlip[];
+  rowSlips: RowSlip[];
+}
+
 /**
- * Every submission of `sid` counted against `results` under `rule`; the pick counts of all (of rows
- * under 'ROWS', of slips under 'SLIP') and what they are counted out of (`entries`), and who played.
+ * Every submission of `sid` counted against `results` under `rule`, a page (`pageSize` slips) at a time
+ * in id order, yielding the event loop between pages; only the page in hand is held.
  */
-export async function countSlips(
+async function* countedPages(
   db: Db,
   sid: string,
   results: StoredResult[],
   pools: PrizePool[],
   pageSize: number,
   rule: SettlementRule,
-) {
-  const slips: CountedSlip[] = [];
-  const participants = new Set<string>();
+): AsyncGenerator<CountedPage> {
   const table = tierTable(pools, results.length);
-  let picks = pickCounts([], results.length);
-  let entries = 0;
   for (let after: string | null = null; ; ) {
     const page = await slipsPage(db, sid, after, pageSize);
-    const rowSlips = page.map((r) => ({
-      outcomes: outcomesOf(r.predictions, results.length),
-      systemId: r.systemId,
-    }));
-    page.forEach((r, i) => {
+    if (page.length === 0) return;
+    const rowSlips = page.map(
+      (r): RowSlip => ({ outcomes: outcomesOf(r.predictions, results.length), systemId: r.systemId }),
+    );
+    const slips = page.map((r, i): CountedSlip => {
       const counted = countSlipRows(rowSlips[i]!, results, table);
       const tierRows =
         rule === 'ROWS' || counted.tier === null ? counted.tierRows : [{ prizeType: counted.tier, count: 1 }];
-      slips.push({ id: r.id, msisdn: r.msisdn, ...counted, tierRows });
-      participants.add(r.msisdn);
-      entries += rule === 'ROWS' ? counted.rows : 1;
+      return { id: r.id, msisdn: r.msisdn, ...counted, tierRows };
     });
+    yield { slips, rowSlips };
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!.id;
+    await setImmediate();
+  }
+}
+
+/**
+ * What paying needs of one page of counted slips, in a few bytes a slip instead of the slip: paying reads
+ * the page's ids again (not its picks, the costly part of a read) and takes each slip's count from here.
+ */
+export interface PageCounts {
+  /** The page's last id: the page read again must end there, with as many slips. */
+  lastId: string;
+  /** Each slip's best row's correct matches, and its rows, in the page's id order. */
+  correctCount: Int8Array;
+  rows: Uint32Array;
+  /** The entries per tier of the page's slips that have any, by their index in the page. */
+  tierRows: Map<number, TierRows[]>;
+}
+
+/** What sharing the pools and the statistics need of a betslip's slips, summed as they are counted. */
+export interface SlipTally {
+  /** Winning entries per tier (rows under 'ROWS', slips under 'SLIP'), highest tier first. */
+  tierRows: TierRows[];
+  /** The pick counts of all entries (of rows under 'ROWS', of slips under 'SLIP'). */
+  picks: MatchShares[];
+  /** What the pick counts are counted out of. */
+  entries: number;
+  /** Every page's counts, for paying (payPages); empty unless asked for. */
+  pages: PageCounts[];
+}
+
+/**
+ * Every submission of `sid` counted against `results` under `rule` and summed, a page at a time; with
+ * `keep`, each page's counts are kept for paying (PageCounts: about 5 bytes a slip, so a million slips
+ * cost 5 MB, not the slips themselves).
+ */
+export async function tallySlips(
+  db: Db,
+  sid: string,
+  results: StoredResult[],
+  pools: PrizePool[],
+  pageSize: number,
+  rule: SettlementRule,
+  keep = false,
+): Promise<SlipTally> {
+  const reached = new Map<number, number>();
+  let picks = pickCounts([], results.length);
+  let entries = 0;
+  const pages: PageCounts[] = [];
+  for await (const { slips, rowSlips } of countedPages(db, sid, results, pools, pageSize, rule)) {
+    const counts: PageCounts = {
+      lastId: slips[slips.length - 1]!.id,
+      correctCount: new Int8Array(slips.length),
+      rows: new Uint32Array(slips.length),
+      tierRows: new Map(),
+    };
+    slips.forEach((slip, i) => {
+      for (const t of slip.tierRows) reached.set(t.prizeType, (reached.get(t.prizeType) ?? 0) + t.count);
+      entries += rule === 'ROWS' ? slip.rows : 1;
+      counts.correctCount[i] = slip.correctCount;
+      counts.rows[i] = slip.rows;
+      if (slip.tierRows.length > 0) counts.tierRows.set(i, slip.tierRows);
+    });
+    if (keep) pages.push(counts);
     if (rule === 'ROWS') for (const s of rowSlips) addRowPicks(picks, s);
     else picks = addCounts(picks, pickCounts(rowSlips, results.length));
-    if (page.length < pageSize) return { slips, picks, entries, participants: [...participants] };
-    after = page[page.length - 1]!.id;
+  }
+  const tierRows = [...reached]
+    .map(([prizeType, count]) => ({ prizeType, count }))
+    .sort((a, b) => b.prizeType - a.prizeType);
+  return { tierRows, picks, entries, pages };
+}
+
+/**
+ * The slips tallySlips counted, page by page again as CountedSlips: each page's ids (and msisdns) read
+ * anew with the same bounds, its counts from `pages`. Settlement only starts once the betslip is
+ * SETTLING, so its slips cannot change in between; a page that does not match throws all the same
+ * rather than pay one slip another's prize.
+ */
+export async function* countedAgain(
+  db: Db,
+  sid: string,
+  pages: readonly PageCounts[],
+  pageSize: number,
+): AsyncGenerator<CountedSlip[]> {
+  let after: string | null = null;
+  for (const counts of pages) {
+    const ids: Array<{ id: string; msisdn: string }> = await readPage(db, sid, after, pageSize, (q) =>
+      q.select(['id', 'msisdn']),
+    );
+    if (ids.length !== counts.correctCount.length || ids[ids.length - 1]?.id !== counts.lastId)
+      throw new Error(`the submissions of ${sid} changed while it was being settled`);
+    yield ids.map(({ id, msisdn }, i): CountedSlip => {
+      const tierRows = counts.tierRows.get(i) ?? [];
+      return {
+        id,
+        msisdn,
+        rows: counts.rows[i]!,
+        correctCount: counts.correctCount[i]!,
+        tier: tierRows[0]?.prizeType ?? null,
+        tierRows,
+      };
+    });
+    after = counts.lastId;
     await setImmediate();
   }
 }
 
 /** Every paying tier with its winning entries (rows, or slips under 'SLIP') and each one's share. */
 export const shareSlipTiers = (
-  slips: readonly CountedSlip[],
+  tierRows: Iterable<TierRows>,
   pools: readonly PrizePool[],
-): RowTierStatistic[] =>
-  shareRowTiers(
-    slips.flatMap((s) => s.tierRows),
-    pools,
-  );
+): RowTierStatistic[] => shareRowTiers(tierRows, pools);

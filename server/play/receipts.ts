@@ -184,7 +184,27 @@ export async function receiptOf(db: Db, submissionId: string): Promise<Receipt |
  * Gives slips written before receipts existed (or by the demo seed) their reference and receipt, signed
  * with their own stored time. Run at start; does nothing once every slip has one.
  */
-export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number> {
+export async function backfillReceipts(db: Db, key: ReceiptKey, pageSize = BACKFILL_PAGE): Promise<number> {
+  let done = 0;
+  // A page at a time (the partial index submissions_without_receipt, in id order): a database upgraded
+  // from before receipts may hold millions of such slips, and reading them at once would hold them all.
+  for (let after = ''; ; ) {
+    const page = await backfillPage(db, key, after, pageSize);
+    done += page.count;
+    if (page.count < pageSize) return done;
+    after = page.last;
+  }
+}
+
+/** Slips without a receipt read (and given one) per page by backfillReceipts. */
+export const BACKFILL_PAGE = 500;
+
+async function backfillPage(
+  db: Db,
+  key: ReceiptKey,
+  after: string,
+  pageSize: number,
+): Promise<{ count: number; last: string }> {
   const rows = await db
     .selectFrom('submissions')
     .select([
@@ -200,6 +220,9 @@ export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number>
       'rows',
     ])
     .where('jws', 'is', null)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(pageSize)
     .execute();
   for (const row of rows) {
     const predictions: StoredPrediction[] =
@@ -231,5 +254,5 @@ export async function backfillReceipts(db: Db, key: ReceiptKey): Promise<number>
       break;
     }
   }
-  return rows.length;
+  return { count: rows.length, last: rows.at(-1)?.id ?? after };
 }

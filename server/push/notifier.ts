@@ -12,14 +12,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { PushNoticeKind } from '../db/pushTables.ts';
-import type { DomainEvents } from '../events.ts';
+import type { SettledWinner } from '../events.ts';
 import { closingSoonPayload, pushLang, resultsPayload, winningsPayload } from './messages.ts';
 import { closingSoonBetslip, toRemind } from './recipients.ts';
 import type { PushPayload, PushSender } from './sender.ts';
 import { removeWebSubscription, webSubscriptionsOf } from './subscriptions.ts';
 
 type Db = Kysely<Database>;
-type SettledEvent = DomainEvents['betslip.settled'][0];
+/** A batch of a settled betslip's participants to notify, and the winning slips among theirs. */
+export interface SettledBatch {
+  sid: string;
+  participants: string[];
+  winners: SettledWinner[];
+}
 
 export { CLOSING_SOON_MS } from './recipients.ts';
 
@@ -38,8 +43,8 @@ export interface Notifier {
     payload: (lang: string) => PushPayload,
     jobId?: string,
   ): Promise<boolean>;
-  /** Winnings to the winners among `event.participants` (and winners), results to the others. */
-  settled(event: SettledEvent, jobId?: string): Promise<void>;
+  /** Winnings to the winners among `batch.participants` (and winners), results to the others. */
+  settled(batch: SettledBatch, jobId?: string): Promise<void>;
   /** Reminds those of `msisdns` who still have not played `sid`, if it still closes within the hour. */
   remind(sid: string, msisdns: string[], now: Date, jobId?: string): Promise<number>;
   /** The closing-soon check and every reminder in one call; returns how many subscribers were reminded. */

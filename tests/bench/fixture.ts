@@ -40,8 +40,8 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export function embeddedDatabase(): BenchDatabase {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-bench-'));
+/** An embedded database in a new temporary folder, or in `dataDir` (removed by dispose). */
+export function embeddedDatabase(dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-bench-'))): BenchDatabase {
   return {
     name: 'PGlite',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },

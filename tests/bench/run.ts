@@ -5,7 +5,9 @@
  * `npm run bench -- load` only the server load (fetch and submit beside their ceilings);
  * `npm run bench -- surge` only the deadline surge (BENCH_SURGE_SUBSCRIBERS submit within BENCH_SURGE_SECONDS);
  * `npm run bench -- page` only the build, the first-load size and the page speed of /login and /play;
- * `npm run bench -- data` only the build and the data cost of a week of play (tests/bench/data.ts).
+ * `npm run bench -- data` only the build and the data cost of a week of play (tests/bench/data.ts);
+ * `npm run bench -- memory` only the embedded server's memory with 10k, 100k and 1M submissions stored
+ * (tests/bench/memory.ts; it is not part of the full run, whose 1M fill takes minutes).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { dataCost, dataRows } from './data.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
 import { growth, LOAD_SIZES, SETTLE_SIZES } from './growth.ts';
 import { type DatabaseLoad, load, PICK_SHARE_TARGET, SIGNED_IN } from './load.ts';
+import { memory, memoryRows } from './memory.ts';
 import { type OfflineVisit, repeatVisitOffline } from './offline.ts';
 import { pageSpeed } from './page.ts';
 import { startServer } from './process.ts';
@@ -69,7 +72,7 @@ function pageRows(p: Awaited<ReturnType<typeof pageSpeed>>): [string, string][] 
   ];
 }
 
-const PARTS = ['settle', 'load', 'surge', 'page', 'data'];
+const PARTS = ['settle', 'load', 'surge', 'page', 'data', 'memory'];
 const only = process.argv[2];
 if (only !== undefined && !PARTS.includes(only)) {
   console.error(`unknown bench part ${only}; parts: ${PARTS.join(', ')}`);
@@ -83,6 +86,16 @@ if (only === 'settle') {
 if (only === 'surge') {
   const surge = await deadlineSurge(undefined, step);
   printRows([...surgeRows(surge), ...surge.skipped.map((s): [string, string] => ['skipped', s])]);
+  process.exit(0);
+}
+if (only === 'memory') {
+  const figures = await memory(undefined, step);
+  printRows(memoryRows(figures));
+  mkdirSync(join(root, 'bench'), { recursive: true });
+  writeFileSync(
+    join(root, 'bench', 'memory.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...figures }, null, 2)}\n`,
+  );
   process.exit(0);
 }
 if (only === 'load') {

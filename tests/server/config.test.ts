@@ -77,6 +77,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it("sizes the embedded database's buffer cache and sort memory, PostgreSQL-style, within limits", () => {
+    expect(loadConfig({}).pglite).toEqual({ sharedBuffersKb: 32 * 1024, workMemKb: 4 * 1024 });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB', PGLITE_WORK_MEM: '2048kB' }).pglite).toEqual({
+      sharedBuffersKb: 16 * 1024,
+      workMemKb: 2048,
+    });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pglite.sharedBuffersKb).toBe(1024 * 1024);
+    for (const bad of ['lots', '64', '64 mb', '2GB', '64kB', '-1MB'])
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(ConfigError);
+    for (const bad of ['4', '32kB', '1GB'])
+      expect(() => loadConfig({ PGLITE_WORK_MEM: bad }), bad).toThrow(ConfigError);
+  });
+
   it('refuses nonsense numbers', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '-5' })).toThrow(ConfigError);

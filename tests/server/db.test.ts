@@ -1,10 +1,60 @@
 // The query layer: migrations are idempotent, PGlite transactions are serialized, a failed transaction
-// frees the connection, and several app instances on one database share the realm key.
+// frees the connection, and several app instances on one database share the realm key. The embedded
+// database starts with the configured memory settings (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM), on a
+// new cluster and on an existing one, without writing them into it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { type Db, openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createClock, describeEachDb, testConfig } from './helper.ts';
+
+describe('embedded database memory settings', () => {
+  const settings = async (db: Db) => {
+    const { rows } = await db.executeSql<{ name: string; setting: string }>(
+      "SELECT name, current_setting(name) AS setting FROM unnest(ARRAY['shared_buffers', 'work_mem']) AS name",
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+  };
+
+  it('starts PGlite with the defaults, or with PGLITE_SHARED_BUFFERS and PGLITE_WORK_MEM', async () => {
+    const plain = await openDb({ dataDir: 'memory://', databaseUrl: undefined });
+    try {
+      expect(await settings(plain)).toEqual({ shared_buffers: '32MB', work_mem: '4MB' });
+    } finally {
+      await plain.close();
+    }
+    const configured = await openDb(
+      loadConfig({ DATA_DIR: 'memory://', PGLITE_SHARED_BUFFERS: '16MB', PGLITE_WORK_MEM: '2MB' }),
+    );
+    try {
+      expect(await settings(configured)).toEqual({ shared_buffers: '16MB', work_mem: '2MB' });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('applies them to an existing cluster each time it is opened, without storing them in it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jackpot14-pglite-settings-'));
+    try {
+      const open = (env: Record<string, string>) => openDb(loadConfig({ DATA_DIR: dataDir, ...env }));
+      const first = await open({ PGLITE_SHARED_BUFFERS: '8MB', PGLITE_WORK_MEM: '1MB' });
+      await first.close();
+      const again = await open({ PGLITE_SHARED_BUFFERS: '24MB' });
+      try {
+        expect(await settings(again)).toEqual({ shared_buffers: '24MB', work_mem: '4MB' });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describeEachDb('database', (t) => {
   it('runs migrations once: a second run does nothing', async () => {

@@ -1,10 +1,12 @@
 // Receipts: every accepted slip has a unique reference and an Ed25519-signed receipt that verifies with
 // the published key; a changed receipt does not; a replay answers the same receipt; my-slips shows only
-// the subscriber's own slips; the key stays the same across restarts and comes from the environment.
+// the subscriber's own slips; slips from before receipts get theirs a page at a time; the key stays the
+// same across restarts and comes from the environment.
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config.ts';
 import { loadReceiptKey } from '../../server/play/receiptKey.ts';
@@ -241,6 +243,28 @@ describeEachDb('receipts', (t) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(past.json().map((s: { reference: string }) => s.reference)).toEqual([reference]);
+  });
+
+  it('backfills slips without a receipt a page at a time, every one of them', async () => {
+    // 250 slips as an upgrade from before receipts leaves them: no reference, no receipt.
+    await sql`
+      INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
+      SELECT 'old-' || lpad(j::text, 4, '0'), ${sid}, '26650000400',
+        (SELECT jsonb_agg(jsonb_build_object('betSlipPosition', p, 'prediction', 1)) FROM generate_series(0, 13) AS p),
+        200, 'WALLET', 'old-' || j
+      FROM generate_series(0, 249) AS j`.execute(t().db.kysely);
+    expect(await backfillReceipts(t().db.kysely, t().app.receiptKey, 100)).toBe(250);
+    const old = await t()
+      .db.kysely.selectFrom('submissions')
+      .select(['reference', 'jws'])
+      .where('id', 'like', 'old-%')
+      .execute();
+    expect(old).toHaveLength(250);
+    for (const row of old) {
+      expect(row.reference).toMatch(REFERENCE);
+      expect(verifyJws(row.jws ?? '', keys).valid).toBe(true);
+    }
+    expect(await backfillReceipts(t().db.kysely, t().app.receiptKey, 100)).toBe(0);
   });
 });
 
