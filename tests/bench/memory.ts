@@ -4,7 +4,7 @@
  * and copied for each of BENCH_MEMORY_RUNS runs (default 3). A run starts the server and reads its
  * resident memory idle (IDLE_MS after it answers), after the submit load of growth.ts (50 subscribers, 5 s),
  * then stops it, gives the round its results and closes it, starts it again and reads it idle, after
- * settling the round through the admin route and IDLE_MS after that. Each reading has the process's RSS and peak RSS
+ * settling the round through the admin route and SETTLED_IDLE_MS (60 s) after that. Each reading has the process's RSS and peak RSS
  * (/proc: VmRSS, VmHWM, RssAnon) and, from a probe loaded into the server (memoryProbe.mjs), the Node
  * heap, its external memory, array buffers and PGlite's WebAssembly memory (which never shrinks: the
  * largest query so far sets it for the life of the process).
@@ -23,6 +23,11 @@ export const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '10000,100000,100
 const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 /** How long a started server is left alone before its idle reading (pg-boss's start-up work runs then). */
 const IDLE_MS = Number(process.env.BENCH_MEMORY_IDLE_MS ?? 10_000);
+/**
+ * How long a server that has settled is left alone before its last reading: V8 gives back the heap a
+ * settlement's garbage grew only once it has been idle a while (not yet after 10 s, by 60 s it has).
+ */
+const SETTLED_IDLE_MS = Number(process.env.BENCH_MEMORY_SETTLED_IDLE_MS ?? 60_000);
 const PROBE = new URL('./memoryProbe.mjs', import.meta.url).pathname;
 
 /** One reading of the server's memory, in MB. */
@@ -48,7 +53,7 @@ export interface MemoryRun {
   /** The second start, on the closed round with its results. */
   idleClosed: MemoryReading;
   afterSettle: MemoryReading;
-  /** IDLE_MS after the settlement: what the process keeps once its heap has had time to shrink. */
+  /** SETTLED_IDLE_MS after the settlement: what the process keeps once its heap has had time to shrink. */
   idleSettled: MemoryReading;
   settleMs: number;
 }
@@ -163,7 +168,7 @@ async function runOnce(filled: string, fillMs: number, port: number): Promise<Me
       const settleMs = performance.now() - t0;
       if (!res.ok) throw new Error(`settlement refused: ${res.status} ${await res.text()}`);
       const afterSettle = await read(server, probeFile);
-      await sleep(IDLE_MS);
+      await sleep(SETTLED_IDLE_MS);
       const idleSettled = await read(server, probeFile);
       return { fillMs, idle, afterSubmit, submit, idleClosed, afterSettle, idleSettled, settleMs };
     } finally {
