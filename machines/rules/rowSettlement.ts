@@ -204,8 +204,8 @@ export interface WinningRows {
   amountEachCents: number;
 }
 
-export interface SettledRows extends CountedRows {
-  id: string;
+/** What settling adds to a counted slip. */
+export interface SlipPay {
   /** The best tier's name ('' for none), as `prizeWon`. */
   prizeWon: string;
   /** Only tiers with a winning row, highest first; `[]` when none. */
@@ -214,8 +214,10 @@ export interface SettledRows extends CountedRows {
   amountWonCents: number;
 }
 
+export type SettledRows = CountedRows & SlipPay & { id: string };
+
 /** A counted slip with what each of its winning rows is paid, given every tier's statistics. */
-export function payRows(slip: CountedRows & { id: string }, tiers: readonly TierStatistic[]): SettledRows {
+export function payRows<S extends CountedRows>(slip: S, tiers: readonly TierStatistic[]): S & SlipPay {
   const winningRows = slip.tierRows.map((t) => ({
     prizeType: t.prizeType,
     count: t.count,

@@ -6,10 +6,10 @@
 //      machines/rules/rowSettlement.ts): every row of a slip under the betslip's rule 'ROWS', the slip
 //      once under 'SLIP' (rounds published before rows counted), summing each tier's winners; then
 //      share the pools, which needs every slip's tiers;
-//   3. read their ids again a page at a time, write counts and pay winners a batch at a time
-//      (settleBatch.ts), yielding between batches. Only a few bytes of each slip's count are kept
-//      between the two reads (settleRead.ts PageCounts), so settling a million slips takes a few MB
-//      (and the list of winning slips), not the slips;
+//   3. write counts and pay winners a batch at a time (settleBatch.ts), each batch finding its slips by
+//      their place in id order, yielding between batches. Only a few bytes of each slip's count are kept
+//      between counting and paying (settleRead.ts PageCounts), so settling a million slips takes a few
+//      MB (and the list of winning slips), not the slips;
 //   4. mark it SETTLED with its statistics, enqueue its notices (`whenSettled`) and audit, in one transaction.
 // A run that dies between batches leaves the betslip SETTLING; settling it again redoes 2–4 and pays
 // only the prizes not paid yet (each is keyed by its submission). A SETTLED betslip pays nothing more.
@@ -37,7 +37,7 @@ import { audit } from './audit.ts';
 import { addToJackpot } from './content.ts';
 import { done, type OpResult, refused } from './outcome.ts';
 import { writeBatch } from './settleBatch.ts';
-import { type CountedSlip, countedAgain, shareSlipTiers, tallySlips } from './settleRead.ts';
+import { batchesToPay, shareSlipTiers, tallySlips } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
@@ -214,7 +214,9 @@ export async function settleBetslip(
   const pools = await poolsOf(db, sid);
   const pageSize = options.pageSize ?? SETTLE_PAGE;
   // Step 2: the tiers' winners and the pick counts, and a few bytes of each slip's count.
-  const { tierRows, picks, entries, pages } = await tallySlips(db, sid, results, pools, pageSize, rule, true);
+  const batchSize = options.batchSize ?? SETTLE_BATCH;
+  const tally = await tallySlips(db, sid, results, pools, pageSize, rule, batchSize);
+  const { tierRows, picks, entries } = tally;
   const tiers = shareSlipTiers(tierRows, pools).map(({ prizeType, winners, amountEachCents }) => ({
     prizeType,
     winners,
@@ -222,34 +224,24 @@ export async function settleBetslip(
   }));
   const { rolloverCents } = payoutOf(tiers, pools, rollover);
 
-  // Step 3: the slips' ids read again a page at a time (the same slips: the betslip is SETTLING) with
-  // their counts, written in batches of `batchSize` in id order. The event's winners are gathered as
-  // batches go, so the end has no long stretch of work.
-  const batchSize = options.batchSize ?? SETTLE_BATCH;
+  // Step 3: the slips written and paid in batches of `batchSize` in id order, each found again by its
+  // place (the same slips: the betslip is SETTLING). The event's winners are gathered as batches go, so
+  // the end has no long stretch of work.
   const winners: SettledEvent['winners'] = [];
   let paidCents = 0;
   let prizeCents = 0;
   let index = 0;
-  let pending: CountedSlip[] = [];
-  const write = async (slips: CountedSlip[]) => {
+  for (const { after, lastId, counts } of batchesToPay(tally, batchSize)) {
     await yieldToOthers();
-    const batch = slips.map((s) => payRows(s, tiers));
-    paidCents += await writeBatch(db, sid, batch);
-    batch.forEach((s, j) => {
-      if (s.amountWonCents === 0) return;
-      winners.push({ msisdn: slips[j]!.msisdn, amountCents: s.amountWonCents, prizeWon: s.prizeWon });
-      prizeCents += s.amountWonCents;
-    });
-    await options.afterBatch?.(index++);
-  };
-  for await (const page of countedAgain(db, sid, pages, pageSize)) {
-    pending = pending.concat(page);
-    while (pending.length >= batchSize) {
-      await write(pending.slice(0, batchSize));
-      pending = pending.slice(batchSize);
+    const batch = counts.map((s) => payRows(s, tiers));
+    const written = await writeBatch(db, sid, { after, lastId }, batch);
+    paidCents += written.paidCents;
+    for (const { msisdn, amountCents, prizeWon } of written.winners) {
+      winners.push({ msisdn, amountCents, prizeWon });
+      prizeCents += amountCents;
     }
+    await options.afterBatch?.(index++);
   }
-  if (pending.length > 0) await write(pending);
 
   const statistics: StoredStatistics = { matches: countsToShares(picks, entries), tiers, rule, entries };
   // Step 4. Two runs at once both get here: the one that finds it still SETTLING finishes it.

@@ -2,7 +2,7 @@
 // slip's prize split among its members) in one short transaction of a few set-based statements. Short, because on the embedded database a
 // transaction holds the only connection: between batches every other request gets its turn.
 import { type Kysely, sql } from 'kysely';
-import type { SettledRows } from '../../machines/rules/rowSettlement.ts';
+import type { SlipPay } from '../../machines/rules/rowSettlement.ts';
 import type { Database } from '../db/index.ts';
 import { payGroupPrizes } from '../groups/prizes.ts';
 import { LedgerKeyConflictError, toCents } from '../wallet/ledger.ts';
@@ -10,41 +10,106 @@ import { SERVICE_ID } from '../wallet/subscriptions.ts';
 
 type Db = Kysely<Database>;
 
+/** A winning slip of a batch, as written: for the betslip.settled event. */
+export interface BatchWinner {
+  id: string;
+  msisdn: string;
+  amountCents: number;
+  prizeWon: string;
+}
+
+/** The error a batch throws (rolling itself back) when its slips are not the ones counted. */
+export const changedWhileSettling = (sid: string) =>
+  new Error(`the submissions of ${sid} changed while it was being settled`);
+
 /**
- * Writes the final count, prize, amount and winning rows of every slip in `batch` (submissions of `sid`)
- * and credits
- * each winning slip's prize under its key `prize:<submission id>`. A key already posted (an earlier,
- * interrupted run, or a concurrent one) is skipped, so each prize is paid exactly once. Credits take no
- * wallet lock: a credit cannot overdraw a wallet, and debits still lock and sum under their own lock.
- * Returns the cents this call paid.
+ * Writes the final count, prize, amount and winning rows of the slips of `sid` in `place` (the
+ * `batch.length` slips after `place.after` in id order, the last of them `place.lastId`: each slip is
+ * found by its place, so paying needs no id kept from counting) and credits each winning slip's prize
+ * under its key `prize:<submission id>`. A key already posted (an earlier, interrupted run, or a
+ * concurrent one) is skipped, so each prize is paid exactly once. Slips that are not the ones counted
+ * (another count, another last id) roll the batch back and throw. Credits take no wallet lock: a credit
+ * cannot overdraw a wallet, and debits still lock and sum under their own lock. Returns the cents this
+ * call paid and the batch's winning slips.
  */
-export function writeBatch(db: Db, sid: string, batch: readonly SettledRows[]): Promise<number> {
+export function writeBatch(
+  db: Db,
+  sid: string,
+  place: { after: string | null; lastId: string },
+  batch: readonly (SlipPay & { correctCount: number })[],
+): Promise<{ paidCents: number; winners: BatchWinner[] }> {
   return db.transaction().execute(async (trx) => {
-    // Matched on the primary key alone (the ids were read from this betslip): with the betslip in the
-    // condition the planner may hash the whole betslip's rows for every batch.
-    await sql`
-      UPDATE submissions AS s
-      SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won,
-        winning_rows = v.winning_rows::jsonb
-      FROM unnest(
-        ${batch.map((s) => s.id)}::text[], ${batch.map((s) => s.correctCount)}::smallint[],
-        ${batch.map((s) => s.amountWonCents)}::bigint[], ${batch.map((s) => s.prizeWon)}::text[],
-        ${batch.map((s) => JSON.stringify(s.winningRows))}::text[]
-      ) AS v (id, correct_count, amount_won_cents, prize_won, winning_rows)
-      WHERE s.id = v.id`.execute(trx);
-    const winning = batch.filter((s) => s.amountWonCents > 0).map((s) => s.id);
-    if (winning.length === 0) return 0;
-    // A group's slip is split among its members (server/groups/prizes.ts), in this same transaction.
-    const groups = await payGroupPrizes(trx, sid, winning);
-    const winners = winning.filter((id) => !groups.groupSlips.has(id));
-    if (winners.length === 0) return groups.paidCents;
-    const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
-    // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move).
-    await sql`
+    // As settleRead.ts's pages: walk the (betslip_sid, id) index, whatever the planner guesses.
+    await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
+      trx,
+    );
+    const after = place.after === null ? sql`` : sql`AND id > ${place.after}`;
+    // One statement finds the batch's slips by their place and writes them; only the winners come back.
+    const { rows } = await sql<{
+      total: string | number;
+      last: string | null;
+      id: string | null;
+      msisdn: string | null;
+      amount_won_cents: string | number | null;
+      prize_won: string | null;
+    }>`
+      WITH page AS (
+        SELECT id, row_number() OVER (ORDER BY id) AS n FROM (
+          SELECT id FROM submissions WHERE betslip_sid = ${sid} ${after} ORDER BY id LIMIT ${batch.length}
+        ) AS p
+      ), v AS (
+        SELECT * FROM unnest(
+          ${batch.map((s) => s.correctCount)}::smallint[], ${batch.map((s) => s.amountWonCents)}::bigint[],
+          ${batch.map((s) => s.prizeWon)}::text[], ${batch.map((s) => JSON.stringify(s.winningRows))}::text[]
+        ) WITH ORDINALITY AS v (correct_count, amount_won_cents, prize_won, winning_rows, n)
+      ), written AS (
+        UPDATE submissions AS s
+        SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won,
+          winning_rows = v.winning_rows::jsonb
+        FROM page JOIN v ON v.n = page.n
+        WHERE s.id = page.id
+        RETURNING s.id, s.msisdn, s.amount_won_cents, s.prize_won
+      )
+      SELECT t.total, t.last, w.id, w.msisdn, w.amount_won_cents, w.prize_won
+      FROM (SELECT count(*) AS total, max(id) AS last FROM written) AS t
+      LEFT JOIN written AS w ON w.amount_won_cents > 0
+      ORDER BY w.id`.execute(trx);
+    if (Number(rows[0]?.total) !== batch.length || rows[0]?.last !== place.lastId)
+      throw changedWhileSettling(sid);
+    const won = rows.filter((r) => r.id !== null);
+    const winners = won.map(
+      (r): BatchWinner => ({
+        id: r.id as string,
+        msisdn: r.msisdn as string,
+        amountCents: toCents(r.amount_won_cents),
+        prizeWon: r.prize_won as string,
+      }),
+    );
+    return {
+      paidCents: await payWinners(
+        trx,
+        sid,
+        winners.map((w) => w.id),
+      ),
+      winners,
+    };
+  });
+}
+
+/** Credits the winning slips `winning` of `sid` (already written) their prizes; returns the cents paid. */
+async function payWinners(trx: Db, sid: string, winning: readonly string[]): Promise<number> {
+  if (winning.length === 0) return 0;
+  // A group's slip is split among its members (server/groups/prizes.ts), in this same transaction.
+  const groups = await payGroupPrizes(trx, sid, winning);
+  const winners = winning.filter((id) => !groups.groupSlips.has(id));
+  if (winners.length === 0) return groups.paidCents;
+  const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
+  // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move).
+  await sql`
       INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM ${won}
       ON CONFLICT (msisdn) DO NOTHING`.execute(trx);
-    // In id order: two runs inserting the same keys wait for each other in one order, never crosswise.
-    const paid = await sql<{ n: string | number; cents: string | number | null }>`
+  // In id order: two runs inserting the same keys wait for each other in one order, never crosswise.
+  const paid = await sql<{ n: string | number; cents: string | number | null }>`
       WITH paid AS (
         INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
         SELECT msisdn, amount_won_cents, 'PRIZE', 'PRIZE_WON', ${SERVICE_ID}, 'prize:' || id FROM ${won}
@@ -53,18 +118,17 @@ export function writeBatch(db: Db, sid: string, batch: readonly SettledRows[]): 
         RETURNING amount_cents
       )
       SELECT count(*) AS n, sum(amount_cents) AS cents FROM paid`.execute(trx);
-    // Some keys were posted before (an interrupted or concurrent run). One posted with another amount
-    // means the prizes changed under a settlement: stop loudly rather than pay one amount and record
-    // another.
-    if (Number(paid.rows[0]?.n) < winners.length) {
-      const clash = await sql<{ id: string }>`
+  // Some keys were posted before (an interrupted or concurrent run). One posted with another amount
+  // means the prizes changed under a settlement: stop loudly rather than pay one amount and record
+  // another.
+  if (Number(paid.rows[0]?.n) < winners.length) {
+    const clash = await sql<{ id: string }>`
         SELECT s.id FROM submissions s
         JOIN wallet_moves m ON m.msisdn = s.msisdn AND m.idempotency_key = 'prize:' || s.id
         WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND s.amount_won_cents > 0
           AND (m.amount_cents <> s.amount_won_cents OR m.kind <> 'PRIZE')
         LIMIT 1`.execute(trx);
-      if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
-    }
-    return toCents(paid.rows[0]?.cents) + groups.paidCents;
-  });
+    if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
+  }
+  return toCents(paid.rows[0]?.cents) + groups.paidCents;
 }

@@ -4,10 +4,11 @@
 // counted per tier (machines/rules/rowSettlement.ts, never enumerated); under 'SLIP' (rounds published
 // before rows counted) a slip is one entry in its best row's tier, exactly as those rounds were sold.
 // Counting keeps a few bytes per slip (PageCounts), never the slips: a round of a million slips costs
-// settlement a few MB, and paying reads the ids again instead of keeping them.
+// settlement a few MB, and paying finds each slip again by its place in id order instead of keeping ids.
 import { setImmediate } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
+  type CountedRows,
   countSlipRows,
   type RowTierStatistic,
   type SettlementRule,
@@ -156,12 +157,10 @@ async function* countedPages(
 }
 
 /**
- * What paying needs of one page of counted slips, in a few bytes a slip instead of the slip: paying reads
- * the page's ids again (not its picks, the costly part of a read) and takes each slip's count from here.
+ * What paying needs of one page of counted slips, in a few bytes a slip instead of the slip: paying finds
+ * each slip again by its place in id order (settleBatch.ts) and takes its count from here.
  */
 export interface PageCounts {
-  /** The page's last id: the page read again must end there, with as many slips. */
-  lastId: string;
   /** Each slip's best row's correct matches, and its rows, in the page's id order. */
   correctCount: Int8Array;
   rows: Uint32Array;
@@ -177,14 +176,16 @@ export interface SlipTally {
   picks: MatchShares[];
   /** What the pick counts are counted out of. */
   entries: number;
-  /** Every page's counts, for paying (payPages); empty unless asked for. */
+  /** Every page's counts, for paying (batchesToPay); empty unless asked for. */
   pages: PageCounts[];
+  /** The id that ends each batch of paying (every `batchSize`-th slip's, and the last one's). */
+  batchEnds: string[];
 }
 
 /**
- * Every submission of `sid` counted against `results` under `rule` and summed, a page at a time; with
- * `keep`, each page's counts are kept for paying (PageCounts: about 5 bytes a slip, so a million slips
- * cost 5 MB, not the slips themselves).
+ * Every submission of `sid` counted against `results` under `rule` and summed, a page at a time; given
+ * `batchSize`, each page's counts are kept for paying in batches of that size (PageCounts: about 5 bytes
+ * a slip, so a million slips cost 5 MB, not the slips themselves) with the id each batch ends at.
  */
 export async function tallySlips(
   db: Db,
@@ -193,15 +194,17 @@ export async function tallySlips(
   pools: PrizePool[],
   pageSize: number,
   rule: SettlementRule,
-  keep = false,
+  batchSize?: number,
 ): Promise<SlipTally> {
   const reached = new Map<number, number>();
   let picks = pickCounts([], results.length);
   let entries = 0;
+  let seen = 0;
+  let last: string | null = null;
   const pages: PageCounts[] = [];
+  const batchEnds: string[] = [];
   for await (const { slips, rowSlips } of countedPages(db, sid, results, pools, pageSize, rule)) {
     const counts: PageCounts = {
-      lastId: slips[slips.length - 1]!.id,
       correctCount: new Int8Array(slips.length),
       rows: new Uint32Array(slips.length),
       tierRows: new Map(),
@@ -212,50 +215,53 @@ export async function tallySlips(
       counts.correctCount[i] = slip.correctCount;
       counts.rows[i] = slip.rows;
       if (slip.tierRows.length > 0) counts.tierRows.set(i, slip.tierRows);
+      seen += 1;
+      if (batchSize && seen % batchSize === 0) batchEnds.push(slip.id);
     });
-    if (keep) pages.push(counts);
+    if (batchSize) pages.push(counts);
     if (rule === 'ROWS') for (const s of rowSlips) addRowPicks(picks, s);
     else picks = addCounts(picks, pickCounts(rowSlips, results.length));
+    last = slips.at(-1)?.id ?? last;
   }
+  if (batchSize && seen % batchSize !== 0 && last !== null) batchEnds.push(last);
   const tierRows = [...reached]
     .map(([prizeType, count]) => ({ prizeType, count }))
     .sort((a, b) => b.prizeType - a.prizeType);
-  return { tierRows, picks, entries, pages };
+  return { tierRows, picks, entries, pages, batchEnds };
+}
+
+/** A batch of slips to pay: the `counts` of the slips after id `after` (all when null) up to `lastId`. */
+export interface PayBatch {
+  after: string | null;
+  lastId: string;
+  counts: CountedRows[];
 }
 
 /**
- * The slips tallySlips counted, page by page again as CountedSlips: each page's ids (and msisdns) read
- * anew with the same bounds, its counts from `pages`. Settlement only starts once the betslip is
- * SETTLING, so its slips cannot change in between; a page that does not match throws all the same
- * rather than pay one slip another's prize.
+ * The counted slips of a tally in batches of `batchSize` in id order, each with the ids that bound it
+ * (pure: the slips themselves are found again by settleBatch.ts, by their place after `after`).
  */
-export async function* countedAgain(
-  db: Db,
-  sid: string,
-  pages: readonly PageCounts[],
-  pageSize: number,
-): AsyncGenerator<CountedSlip[]> {
+export function* batchesToPay(tally: SlipTally, batchSize: number): Generator<PayBatch> {
   let after: string | null = null;
-  for (const counts of pages) {
-    const ids: Array<{ id: string; msisdn: string }> = await readPage(db, sid, after, pageSize, (q) =>
-      q.select(['id', 'msisdn']),
-    );
-    if (ids.length !== counts.correctCount.length || ids[ids.length - 1]?.id !== counts.lastId)
-      throw new Error(`the submissions of ${sid} changed while it was being settled`);
-    yield ids.map(({ id, msisdn }, i): CountedSlip => {
-      const tierRows = counts.tierRows.get(i) ?? [];
-      return {
-        id,
-        msisdn,
-        rows: counts.rows[i]!,
-        correctCount: counts.correctCount[i]!,
+  let counts: CountedRows[] = [];
+  let batch = 0;
+  for (const page of tally.pages) {
+    for (let i = 0; i < page.correctCount.length; i++) {
+      const tierRows = page.tierRows.get(i) ?? [];
+      counts.push({
+        rows: page.rows[i]!,
+        correctCount: page.correctCount[i]!,
         tier: tierRows[0]?.prizeType ?? null,
         tierRows,
-      };
-    });
-    after = counts.lastId;
-    await setImmediate();
+      });
+      if (counts.length === batchSize) {
+        const lastId = tally.batchEnds[batch++]!;
+        yield { after, lastId, counts };
+        [after, counts] = [lastId, []];
+      }
+    }
   }
+  if (counts.length > 0) yield { after, lastId: tally.batchEnds[batch]!, counts };
 }
 
 /** Every paying tier with its winning entries (rows, or slips under 'SLIP') and each one's share. */

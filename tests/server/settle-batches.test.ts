@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { StoredResult } from '../../machines/rules/settlement.ts';
 import type { SettledEvent } from '../../server/ops/settle.ts';
 import { poolsOf, settleBetslip } from '../../server/ops/settle.ts';
-import { countedAgain, tallySlips } from '../../server/ops/settleRead.ts';
+import { batchesToPay, tallySlips } from '../../server/ops/settleRead.ts';
 import { seedDemo } from '../../server/seed.ts';
 import { describeEachDb, signIn, type TestApp } from './helper.ts';
 import { bigBetslip, correctOf, expectedPayout, prizeMoves, slipId, statusOf } from './settleFixtures.ts';
@@ -180,13 +180,20 @@ describeEachDb('settlement in batches', (t) => {
     const { kysely } = t().db;
     const results = Array.from({ length: 14 }, (): StoredResult => '1');
     const pools = await poolsOf(kysely, 'B-7');
-    const tally = await tallySlips(kysely, 'B-7', results, pools, 120, 'ROWS', true);
+    const tally = await tallySlips(kysely, 'B-7', results, pools, 120, 'ROWS', 250);
     // Pages of at most 120 in id order, holding typed arrays of counts and tier rows only for the slips
-    // that reached a tier: no slip objects, ids or msisdns but each page's last id.
+    // that reached a tier: no slip objects, ids or msisdns but the id that ends each batch of 250.
     expect(tally.pages.map((p) => p.correctCount.length)).toEqual([...Array(8).fill(120), 40]);
-    expect(tally.pages.map((p) => p.lastId)).toEqual(
-      Array.from({ length: 9 }, (_, i) => slipId('B-7', Math.min(120 * (i + 1), count) - 1)),
-    );
+    expect(tally.batchEnds).toEqual([249, 499, 749, 999].map((j) => slipId('B-7', j)));
+    expect([...batchesToPay(tally, 250)].map((b) => [b.after, b.lastId, b.counts.length])).toEqual([
+      [null, slipId('B-7', 249), 250],
+      [slipId('B-7', 249), slipId('B-7', 499), 250],
+      [slipId('B-7', 499), slipId('B-7', 749), 250],
+      [slipId('B-7', 749), slipId('B-7', 999), 250],
+    ]);
+    const uneven = await tallySlips(kysely, 'B-7', results, pools, 100, 'ROWS', 300);
+    expect(uneven.batchEnds).toEqual([299, 599, 899, 999].map((j) => slipId('B-7', j)));
+    expect([...batchesToPay(uneven, 300)].map((b) => b.counts.length)).toEqual([300, 300, 300, 100]);
     expect(tally.pages.flatMap((p) => [...p.correctCount])).toEqual(
       Array.from({ length: count }, (_, j) => correctOf(j)),
     );
@@ -208,27 +215,31 @@ describeEachDb('settlement in batches', (t) => {
     expect(await prizeMoves(t(), 'B-7')).toMatchObject({ cents: expectedPayout(count).totalCents });
   });
 
-  it('refuses to pay from counts that no longer match the slips read again', async () => {
+  it('refuses to pay from counts that no longer match the slips found again, writing none of that batch', async () => {
     await bigBetslip(t(), 'B-8', 300);
     const { kysely } = t().db;
-    const results = Array.from({ length: 14 }, (): StoredResult => '1');
-    const { pages } = await tallySlips(
-      kysely,
-      'B-8',
-      results,
-      await poolsOf(kysely, 'B-8'),
-      100,
-      'ROWS',
-      true,
-    );
-    await sql`
-      INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
-      SELECT 'B-8-000150x', 'B-8', '26658000000', predictions, 200, 'AIRTIME', 'B-8-extra'
-      FROM submissions WHERE id = 'B-8-000000'`.execute(kysely);
-    const again = async () => {
-      for await (const _ of countedAgain(kysely, 'B-8', pages, 100));
-    };
-    await expect(again()).rejects.toThrow('the submissions of B-8 changed while it was being settled');
+    // A slip appears after counting (it cannot, the betslip being SETTLING: this proves the check). It
+    // sorts inside the second batch, so that batch's 100 slips end one id early.
+    const settling = settleBetslip(kysely, 'admin', 'B-8', clock, {
+      pageSize: 100,
+      batchSize: 100,
+      afterBatch: async (i) => {
+        if (i !== 0) return;
+        await sql`
+          INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, idempotency_key)
+          SELECT 'B-8-000150x', 'B-8', '26658000000', predictions, 200, 'AIRTIME', 'B-8-extra'
+          FROM submissions WHERE id = 'B-8-000000'`.execute(kysely);
+      },
+    });
+    await expect(settling).rejects.toThrow('the submissions of B-8 changed while it was being settled');
+    const written = await kysely
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('betslip_sid', '=', 'B-8')
+      .where('correct_count', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(100);
+    expect(await statusOf(t(), 'B-8')).toBe('SETTLING');
   });
 
   it('refuses before the end and with results missing, leaving the betslip as it was', async () => {
