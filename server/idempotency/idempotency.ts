@@ -4,7 +4,8 @@
 // commit together or not at all. Replays return the stored status and body byte for byte.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../db/index.ts';
 import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
 
@@ -23,6 +24,12 @@ export interface IdempotencyScope {
   route: string;
   key: string;
 }
+
+/** The record of `scope`'s key, as a where clause every statement here shares. */
+const isKey =
+  ({ msisdn, route, key }: IdempotencyScope) =>
+  (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+    eb.and({ msisdn, route, key });
 
 export type Claim =
   | { kind: 'claimed' }
@@ -69,13 +76,7 @@ export async function claimKey(
     .executeTakeFirst();
   if (inserted) return { kind: 'claimed' };
 
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
-    .executeTakeFirst();
+  const existing = await db.selectFrom('idempotency_keys').selectAll().where(isKey(scope)).executeTakeFirst();
   // Deleted between our insert and select (the first request released it): let the client retry.
   if (!existing) return { kind: 'in_progress' };
   if (existing.request_hash !== hash) return { kind: 'mismatch' };
@@ -104,9 +105,7 @@ export async function takeOverKey(
   const taken = await db
     .updateTable('idempotency_keys')
     .set({ locked_at: now })
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+    .where(isKey(scope))
     .where('status', '=', 'IN_PROGRESS')
     .where('locked_at', '=', lockedAt)
     .returning('key')
@@ -130,9 +129,7 @@ export async function completeKey(
       response_status: response.statusCode,
       response_body: JSON.stringify(response.body ?? null),
     })
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+    .where(isKey(scope))
     .where('status', '=', 'IN_PROGRESS')
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
@@ -143,9 +140,7 @@ async function storedAnswer(db: LedgerDb, scope: IdempotencyScope): Promise<Stor
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['response_status', 'response_body'])
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+    .where(isKey(scope))
     .where('status', '=', 'DONE')
     .executeTakeFirst();
   return row && { statusCode: row.response_status ?? 200, body: row.response_body };
@@ -156,12 +151,7 @@ async function storedAnswer(db: LedgerDb, scope: IdempotencyScope): Promise<Stor
  * `lockedAt`, only that claim (the one a caller judged abandoned), never one a new attempt took since.
  */
 export async function releaseKey(db: LedgerDb, scope: IdempotencyScope, lockedAt?: Date): Promise<void> {
-  let query = db
-    .deleteFrom('idempotency_keys')
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
-    .where('status', '=', 'IN_PROGRESS');
+  let query = db.deleteFrom('idempotency_keys').where(isKey(scope)).where('status', '=', 'IN_PROGRESS');
   if (lockedAt) query = query.where('locked_at', '=', lockedAt);
   await query.execute();
 }
@@ -171,9 +161,7 @@ export async function claimedAt(db: LedgerDb, scope: IdempotencyScope): Promise<
   const row = await db
     .selectFrom('idempotency_keys')
     .select('locked_at')
-    .where('msisdn', '=', scope.msisdn)
-    .where('route', '=', scope.route)
-    .where('key', '=', scope.key)
+    .where(isKey(scope))
     .where('status', '=', 'IN_PROGRESS')
     .executeTakeFirst();
   return row?.locked_at;
