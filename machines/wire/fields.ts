@@ -21,3 +21,8 @@ export const PrizeType = Type.Unsafe<PrizeTier>(Type.Union(PRIZE_TIERS.map((tier
 
 /** How a round's slips are settled (machines/rules/rowSettlement.ts SettlementRule). */
 export const SettlementRule = Type.Union([Type.Literal('SLIP'), Type.Literal('ROWS')]);
+
+/** The Idempotency-Key every money-moving request carries (a new one per attempt). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+});

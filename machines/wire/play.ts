@@ -2,7 +2,7 @@
 // submission, my slips, prizes, testimonials, and the receipt keys. A malformed request is a 400 before
 // any handler runs, and the response schemas make the serializer drop anything not in the contract.
 import { type Static, Type } from '@fastify/type-provider-typebox';
-import { M as Money, Nullable, SettlementRule } from './fields';
+import { IdempotencyHeaders, M as Money, Nullable, SettlementRule } from './fields';
 import { WinningRows } from './results';
 import { Text } from './text';
 
@@ -59,11 +59,6 @@ export const SubmitBody = Type.Object({
   positionAndPredictionDtos: SlipPicks,
   betSlipCost: Type.Number({ minimum: 0, maximum: 100_000_000 }),
   systemId: SlipSystemId,
-});
-
-/** The Idempotency-Key every money-moving request carries (a new one per attempt). */
-export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Text({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
 });
 
 export const SubmitHeaders = Type.Object({

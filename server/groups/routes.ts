@@ -2,6 +2,7 @@
 // members' view, my groups and buying shares; under /api/public the view anyone with the code sees.
 // An unknown code is 404 GROUP.UNKNOWN on every route.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdempotencyHeaders } from '../../machines/wire/fields.ts';
 import {
   BuySharesBody,
   CreateGroupBody,
@@ -12,7 +13,6 @@ import {
   MyGroupsResponse,
   SharesBought,
 } from '../../machines/wire/groups.ts';
-import { IdempotencyHeaders } from '../../machines/wire/play.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { answerIdempotent } from '../idempotency/idempotency.ts';
 import { isUniqueViolation } from '../play/betslips.ts';

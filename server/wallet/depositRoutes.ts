@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
-import { SubmitHeaders } from '../../machines/wire/play.ts';
+import { IdempotencyHeaders } from '../../machines/wire/fields.ts';
 import { DepositAccepted, DepositBody, DepositParams, DepositView } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
@@ -53,7 +53,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<DepositRoutesOptions> = as
     {
       schema: {
         body: DepositBody,
-        headers: SubmitHeaders,
+        headers: IdempotencyHeaders,
         response: { 202: DepositAccepted, '4xx': ErrorResponse },
       },
     },

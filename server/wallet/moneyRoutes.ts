@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { parseAmountCents } from '../../machines/rules/amount.ts';
-import { SubmitHeaders } from '../../machines/wire/play.ts';
+import { IdempotencyHeaders } from '../../machines/wire/fields.ts';
 import { AirtimeAnswer, AirtimeBody, CashOutAnswer, CashOutBody } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
@@ -24,7 +24,7 @@ export interface MoneyRoutesOptions {
 
 /** A money POST's schemas: its body, the Idempotency-Key header, its answer or a refusal. */
 const moneyRoute = <Body extends TSchema, Ok extends TSchema>(body: Body, ok: Ok) => ({
-  schema: { body, headers: SubmitHeaders, response: { 200: ok, '4xx': ErrorResponse } },
+  schema: { body, headers: IdempotencyHeaders, response: { 200: ok, '4xx': ErrorResponse } },
 });
 
 /** The amount in cents, or a 400 AMOUNT.INVALID refusal (the rule the amount field also applies). */
