@@ -1,8 +1,9 @@
 // Entry: start the session and router at once, render when the language's catalog has arrived.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
 import { initI18n } from './i18n/i18n';
+import { afterFirstPaint } from './lib/afterPaint';
 import { platform } from './platform';
 import './styles/base.css';
 import './styles/shell.css';
@@ -31,13 +32,18 @@ if (platform === 'native') {
 catalog
   .catch((err: unknown) => console.error('language catalog failed to load', err))
   .finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App app={app} />
-      </StrictMode>,
+    // A transition: React renders the first screen in slices that let the browser breathe (input, paint)
+    // rather than in one long task; what it shows is the same.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App app={app} />
+        </StrictMode>,
+      ),
     );
-    // Service worker, offline queue and update prompt: a lazy chunk, after the first screen.
-    import('./pwa/boot')
+    // Service worker, offline queue and update prompt: a lazy chunk, once the first screen has painted.
+    afterFirstPaint()
+      .then(() => import('./pwa/boot'))
       .then((m) => m.bootPwa(app.session))
       .catch((err: unknown) => console.error('offline support failed to start', err));
   });

@@ -5,6 +5,7 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
+import { useAfterPaint } from '../lib/afterPaint';
 import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Header } from './Header';
 import { VisitorHeader } from './VisitorHeader';
@@ -31,6 +32,8 @@ export function Shell() {
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
   useScrollTopOnNavigate();
+  // The notices and the footer (their chunks, their reads) wait until the page itself has painted.
+  const later = useAfterPaint();
   return (
     // Wallet and subscription status load once per signed-in user, for the header and the screens.
     <AccountProvider user={loggedIn ? user : null}>
@@ -41,15 +44,11 @@ export function Shell() {
         {loggedIn ? <Header /> : <VisitorHeader />}
         {loggedIn && <Banner />}
         {/* Before the page, in its flow: the app invitation pushes content down rather than cover a button. */}
-        <Suspense fallback={null}>
-          <ShellNotices />
-        </Suspense>
+        <Suspense fallback={null}>{later && <ShellNotices />}</Suspense>
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Suspense fallback={null}>
-          <Footer loggedIn={loggedIn} />
-        </Suspense>
+        <Suspense fallback={null}>{later && <Footer loggedIn={loggedIn} />}</Suspense>
       </div>
     </AccountProvider>
   );

@@ -15,6 +15,7 @@ import { digitsOfCents } from '../../../machines/rules/money';
 import type { SystemShape } from '../../../machines/rules/systemShape';
 import { useIsSubscribed } from '../../account/hooks';
 import { fetchTestimonials, type Testimonial } from '../../api/play';
+import { useAfterPaint } from '../../lib/afterPaint';
 import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
 import { Countdown } from './Countdown';
@@ -72,17 +73,18 @@ function useScrollToMissing(list: RefObject<HTMLOListElement | null>, marked: nu
   }, [list, marked]);
 }
 
-/** Testimonials once per visit; without any, the screen has no carousel. */
-function useTestimonials(): Testimonial[] {
+/** Testimonials once per visit, read once `wanted`; without any, the screen has no carousel. */
+function useTestimonials(wanted: boolean): Testimonial[] {
   const [items, setItems] = useState<Testimonial[]>([]);
   useEffect(() => {
+    if (!wanted) return;
     const ctrl = new AbortController();
     fetchTestimonials(ctrl.signal).then(
       (list) => setItems(Array.isArray(list) ? list : []),
       () => undefined, // decoration only: without them the screen simply has no carousel
     );
     return () => ctrl.abort();
-  }, []);
+  }, [wanted]);
   return items;
 }
 
@@ -118,7 +120,11 @@ export default function PlayScreen() {
   // The slip the top-up is for, kept while its dialog is open (the machine's error clears on the resubmit).
   const [topUp, setTopUp] = useState<{ sid: string; priceCents: number } | null>(null);
   const subscribed = useIsSubscribed();
-  const testimonials = useTestimonials();
+  // What a first pick does not need mounts in tasks of its own: the queue panel and this round's receipts
+  // once the screen has painted; the people's picks, group play and the testimonials once the betslip has.
+  const afterScreen = useAfterPaint();
+  const afterBetslip = useAfterPaint(!!betslip);
+  const testimonials = useTestimonials(afterBetslip);
   const list = useRef<HTMLOListElement>(null);
   useScrollToMissing(list, missingMarked);
   const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, system) : 0;
@@ -183,8 +189,8 @@ export default function PlayScreen() {
       </p>
 
       <Suspense fallback={null}>
-        <QueuePanel />
-        <PlayedThisRound sid={betslip?.sid} matches={betslip?.matches} />
+        {afterScreen && <QueuePanel />}
+        {afterScreen && <PlayedThisRound sid={betslip?.sid} matches={betslip?.matches} />}
       </Suspense>
 
       {phase === 'loading' && !betslip && (
@@ -225,7 +231,7 @@ export default function PlayScreen() {
               <Trans>Clear</Trans>
             </button>
           </div>
-          {phase === 'ready' && (
+          {phase === 'ready' && afterBetslip && (
             <Suspense fallback={null}>
               <PickSharesNote sid={betslip.sid} onShares={setShares} />
             </Suspense>
@@ -253,7 +259,7 @@ export default function PlayScreen() {
               />
             </Suspense>
           )}
-          {phase === 'ready' && (
+          {phase === 'ready' && afterBetslip && (
             <Suspense fallback={null}>
               <PlayAsGroup
                 complete={counts.placedBets === outcomes.length}
