@@ -9,6 +9,7 @@ import type { CreateBetslipInput, Published } from '../../machines/wire/admin.ts
 import { audit } from '../audit/audit.ts';
 import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 import {
   type Betslip,
   findBetslip,
@@ -16,7 +17,6 @@ import {
   isUniqueViolation,
   promoteScheduled,
 } from '../play/betslips.ts';
-import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { addToJackpot, inCents, insertPrizes } from './content.ts';
 
