@@ -1,6 +1,6 @@
 // A round's prize tiers as a table: correct picks, winners (winning rows in a round settled by rows) and
-// what each won. The public results and the operators' settlement preview show the same tiers; the
-// preview adds each tier's pool.
+// what each won. The public results, a slip's statistics and the operators' settlement preview show the
+// same tiers; the preview adds each tier's pool.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatM } from '../../machines/rules/money';
@@ -18,15 +18,21 @@ export function PrizeTierTable({
   tiers,
   className,
   caption,
+  correct = <Trans>Correct</Trans>,
   each,
+  money = formatM,
   withPool = false,
 }: {
   rule: SettlementRule;
   tiers: readonly Tier[];
   className: string;
   caption?: ReactNode;
+  /** The heading of the correct picks. */
+  correct?: ReactNode;
   /** The heading of what each winner won. */
   each: ReactNode;
+  /** How an amount in M is written. */
+  money?: (m: number) => string;
   /** Adds the tier's pool (its total prize). */
   withPool?: boolean;
 }) {
@@ -35,9 +41,7 @@ export function PrizeTierTable({
       {caption && <caption>{caption}</caption>}
       <thead>
         <tr>
-          <th scope="col">
-            <Trans>Correct</Trans>
-          </th>
+          <th scope="col">{correct}</th>
           <th scope="col">{rule === 'ROWS' ? <Trans>Winning rows</Trans> : <Trans>Winners</Trans>}</th>
           <th scope="col">{each}</th>
           {withPool && (
@@ -52,8 +56,8 @@ export function PrizeTierTable({
           <tr key={tier.prizeType}>
             <td>{tier.prizeType}</td>
             <td>{tier.winners}</td>
-            <td>{formatM(tier.amountEach)}</td>
-            {withPool && <td>{formatM(tier.pool ?? 0)}</td>}
+            <td>{money(tier.amountEach)}</td>
+            {withPool && <td>{money(tier.pool ?? 0)}</td>}
           </tr>
         ))}
       </tbody>
