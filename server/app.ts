@@ -12,6 +12,7 @@ import { publicContentRoutes, termsRoutes } from './content/routes.ts';
 import { loadContent, type SiteContent } from './content/siteContent.ts';
 import { registerCors } from './cors.ts';
 import type { Db } from './db/index.ts';
+import { ensureDemoBetslip } from './demo/seedPlay.ts';
 import { devRoutes } from './dev/routes.ts';
 import { ApiError, clientErrorHandler, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { createEventBus, type DomainEventBus } from './events.ts';
@@ -186,7 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerProtected(app, termsRoutes, { content: app.siteContent, db: db.kysely, now });
   // The plugins below name the plugins whose decorators they use (fastify-plugin `dependencies`):
   // registered out of order, the app fails to boot with FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED.
-  await app.register(playAndWallet, { config, db, now, rails });
+  await app.register(playAndWallet, {
+    config,
+    db,
+    now,
+    rails,
+    ensureDemoBetslip: config.demo ? ensureDemoBetslip : null,
+  });
   // Playing without data: the USSD and SMS gateways' callbacks, on the same submission code.
   await app.register(channels, { config, db, now, sms });
   await app.register(push, { config, db, now, sender: options.pushSender });

@@ -2,8 +2,8 @@
 // restarted demo server and the tests see stable data, while each rolled-forward betslip differs.
 
 import { type DemoTeam, logoPath, TOURNAMENTS } from '../../machines/data/teams.ts';
+import { maseruDayAt } from '../lib/maseruTime.ts';
 import type { MatchInput } from '../play/betslips.ts';
-import { maseruDayAt } from '../play/maseruTime.ts';
 
 export type DemoMatch = MatchInput;
 

@@ -3,8 +3,8 @@
 // credit, a confirmed cash-out. Runs once: when betslips already exist it only rolls forward.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { maseruDayAt } from '../lib/maseruTime.ts';
 import { type Betslip, insertBetslip, rollForward } from '../play/betslips.ts';
-import { maseruDayAt } from '../play/maseruTime.ts';
 import { SERVICE_ID, setSubscription } from '../wallet/subscriptions.ts';
 import { DEMO_BETSLIP_PARAMS, DEMO_PRIZES, DEMO_TESTIMONIALS } from './content.ts';
 import { demoMatches, demoResults } from './fixtures.ts';

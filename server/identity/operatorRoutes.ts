@@ -17,10 +17,10 @@ import {
   Operators,
   OwnPasswordBody,
 } from '../../machines/wire/operators.ts';
+import { audit } from '../audit/audit.ts';
+import { unwrap } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
-import { audit } from '../ops/audit.ts';
-import { unwrap } from '../ops/outcome.ts';
 import {
   admitOrRefuse,
   forgiveSignIn,

@@ -6,9 +6,9 @@
 import type { Kysely } from 'kysely';
 import { isOperatorName, type OperatorRole } from '../../machines/rules/operatorName.ts';
 import { isPasswordCompliant } from '../../machines/rules/password.ts';
+import { audit } from '../audit/audit.ts';
+import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
-import { audit } from '../ops/audit.ts';
-import { done, type OpResult, refused } from '../ops/outcome.ts';
 import { clearAccountFailures } from './loginLimits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { revokeUserSessions } from './tokens.ts';

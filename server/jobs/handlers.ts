@@ -11,10 +11,10 @@ import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { closeDueGroups, closeRoundGroups } from '../groups/close.ts';
 import { KEEP_KEYS_MS, purgeKeys } from '../idempotency/idempotency.ts';
 import { promoteScheduled } from '../play/betslips.ts';
+import { type ReconcilerDeps, reconcilePayments } from '../play/reconcile.ts';
 import { playStandingPicks } from '../play/standingPicks.ts';
 import type { Notifier } from '../push/notifier.ts';
 import { closingSoonBetslip, isSettled, participantsOf, toRemind, winningsOf } from '../push/recipients.ts';
-import { type ReconcilerDeps, reconcilePayments } from '../wallet/reconcile.ts';
 import { stableJobId } from './boss.ts';
 import { QUEUES, type QueueName } from './queues.ts';
 

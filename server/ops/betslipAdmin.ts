@@ -6,7 +6,10 @@ import { ALL_TEAMS, logoPath } from '../../machines/data/teams.ts';
 import { roundProblem } from '../../machines/rules/round.ts';
 import { asStoredResult, resultFromWire, resultToWire } from '../../machines/rules/settlement.ts';
 import type { CreateBetslipInput, Published } from '../../machines/wire/admin.ts';
+import { audit } from '../audit/audit.ts';
+import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 import {
   type Betslip,
   findBetslip,
@@ -14,11 +17,8 @@ import {
   isUniqueViolation,
   promoteScheduled,
 } from '../play/betslips.ts';
-import { formatMaseru } from '../play/maseruTime.ts';
 import { toCents } from '../wallet/ledger.ts';
-import { audit } from './audit.ts';
 import { addToJackpot, inCents, insertPrizes } from './content.ts';
-import { done, type OpResult, refused } from './outcome.ts';
 
 type Db = Kysely<Database>;
 

@@ -12,13 +12,13 @@ import {
   SettlementPreview,
   SidParams,
 } from '../../machines/wire/admin.ts';
+import { auditor } from '../audit/audit.ts';
+import { unwrap } from '../audit/outcome.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
-import { auditor } from './audit.ts';
 import { createBetslip, listBetslips, publishBetslip, setResult, setResults } from './betslipAdmin.ts';
 import { sendGoLive } from './goLive.ts';
 import type { OpsOptions } from './options.ts';
-import { unwrap } from './outcome.ts';
 import { settleBetslip } from './settle.ts';
 import { settlementPreview } from './settlePreview.ts';
 

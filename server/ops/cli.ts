@@ -9,6 +9,7 @@ import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { CreateBetslipBody, type CreateBetslipInput } from '../../machines/wire/admin.ts';
+import type { OpResult } from '../audit/outcome.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, openDb } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
@@ -22,7 +23,6 @@ import {
   readPasswordLine,
   runOperatorCommand,
 } from './operatorCli.ts';
-import type { OpResult } from './outcome.ts';
 import { runPreflight } from './preflight.ts';
 import { settleBetslip } from './settle.ts';
 

@@ -2,9 +2,9 @@
 // copy the default table when published, so a change here shows from the next betslip on and never
 // changes what an open betslip pays.
 import { type Kysely, sql } from 'kysely';
+import { audit } from '../audit/audit.ts';
+import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
-import { audit } from './audit.ts';
-import { done, type OpResult, refused } from './outcome.ts';
 
 type Db = Kysely<Database>;
 

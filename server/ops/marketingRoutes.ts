@@ -8,13 +8,13 @@ import {
   TestimonialBody,
   TestimonialCreated,
 } from '../../machines/wire/marketing.ts';
+import { auditor } from '../audit/audit.ts';
+import { unwrap } from '../audit/outcome.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
 import { fetchPrizes } from '../play/content.ts';
-import { auditor } from './audit.ts';
 import { addTestimonial, deleteTestimonial, listTestimonials, replacePrizes } from './content.ts';
 import type { OpsOptions } from './options.ts';
-import { unwrap } from './outcome.ts';
 
 export const marketingRoutes: FastifyPluginAsyncTypebox<OpsOptions> = async (app, { db, now }) => {
   app.addHook('onRequest', requireRole(ROLES.marketing, ROLES.admin));

@@ -4,11 +4,11 @@
 // typed it, so unlike one an admin chose in the app, it need not be changed at first sign-in.
 import type { Kysely } from 'kysely';
 import { isOperatorRole } from '../../machines/rules/operatorName.ts';
+import type { OpResult } from '../audit/outcome.ts';
 import type { Argon2Cost } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { addOperator, disableOperator, setOperatorPassword } from '../identity/operators.ts';
 import { createPasswordHasher } from '../identity/passwords.ts';
-import type { OpResult } from './outcome.ts';
 
 /** The commands, with how many arguments each takes (checked before the database is opened). */
 export const OPERATOR_COMMANDS: Record<string, (n: number) => boolean> = {

@@ -15,8 +15,8 @@ import {
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 import { type Betslip, findBetslip } from '../play/betslips.ts';
-import { formatMaseru } from '../play/maseruTime.ts';
 import { winningRowsOf } from '../play/winningRows.ts';
 import { toCents } from '../wallet/ledger.ts';
 import type { StoredStatistics } from './settle.ts';

@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROLES } from '../../machines/rules/roles.ts';
 import { AuditQuery, AuditRows, ReportSummary, RoundReports } from '../../machines/wire/admin.ts';
+import { auditor } from '../audit/audit.ts';
+import { readAudit } from '../audit/auditLog.ts';
 import { ErrorResponse } from '../errors.ts';
 import { requireRole } from '../identity/protect.ts';
-import { auditor } from './audit.ts';
-import { readAudit } from './auditLog.ts';
 import type { OpsOptions } from './options.ts';
 import { roundReports, roundsCsv, summary } from './reports.ts';
 

@@ -11,6 +11,7 @@ import {
   SubscriberWallet,
   SupportView,
 } from '../../machines/wire/support.ts';
+import { auditor } from '../audit/audit.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { normaliseMsisdn } from '../identity/msisdn.ts';
 import { OTP_TTL_SECONDS } from '../identity/otp.ts';
@@ -20,7 +21,6 @@ import { findUserByUsername } from '../identity/users.ts';
 import { depositView } from '../wallet/depositRoutes.ts';
 import { flaggedDeposits } from '../wallet/deposits.ts';
 import { walletInfo } from '../wallet/walletInfo.ts';
-import { auditor } from './audit.ts';
 import type { OpsOptions } from './options.ts';
 import { subscriberLanguage, supportLookup } from './supportLookup.ts';
 

@@ -5,7 +5,7 @@ import type { SettlementRule } from '../../machines/rules/rowSettlement.ts';
 import type { Database } from '../db/index.ts';
 import { fromJson } from '../db/json.ts';
 import type { BetslipStatus, StoredBetslipParams } from '../db/playWalletTables.ts';
-import { formatMaseru } from './maseruTime.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 
 type Db = Kysely<Database>;
 

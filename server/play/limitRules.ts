@@ -3,7 +3,7 @@
 // in the heat of the moment. A pause can be extended but never shortened. Weeks start Monday 00:00 in
 // Lesotho.
 import type { PauseDuration } from '../../machines/wire/account.ts';
-import { maseruDayAt } from './maseruTime.ts';
+import { maseruDayAt } from '../lib/maseruTime.ts';
 
 export type { PauseDuration } from '../../machines/wire/account.ts';
 

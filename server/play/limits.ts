@@ -1,6 +1,6 @@
 // Responsible-play limits in the database (play_limits, migration 003) and the StakeGuard that enforces
 // them in submit-online-betslip. The rules themselves are pure, in limitRules.ts.
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { refusal } from '../errors.ts';
 import { depositedSince } from '../wallet/deposits.ts';
@@ -13,8 +13,25 @@ type Db = Kysely<Database>;
 
 const cents = (value: number | string | null) => (value === null ? null : toCents(value));
 
+/** The subscriber's play_limits row: the stake and the deposit limit share it. */
+const limitsRow = (db: Db, msisdn: string) =>
+  db.selectFrom('play_limits').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
+
+/** Writes one of the two limits' columns, making the row on the first. */
+async function upsertLimits(
+  db: Db,
+  msisdn: string,
+  values: Omit<Insertable<Database['play_limits']>, 'msisdn'>,
+) {
+  await db
+    .insertInto('play_limits')
+    .values({ msisdn, ...values })
+    .onConflict((oc) => oc.column('msisdn').doUpdateSet(values))
+    .execute();
+}
+
 export async function loadLimits(db: Db, msisdn: string): Promise<LimitState> {
-  const row = await db.selectFrom('play_limits').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
+  const row = await limitsRow(db, msisdn);
   if (!row) return NO_LIMITS;
   return {
     weeklyLimitCents: cents(row.weekly_limit_cents),
@@ -30,7 +47,7 @@ export async function loadLimits(db: Db, msisdn: string): Promise<LimitState> {
  * now, raising after the cooling-off day); it has no pause of its own.
  */
 export async function loadDepositLimit(db: Db, msisdn: string): Promise<LimitState> {
-  const row = await db.selectFrom('play_limits').selectAll().where('msisdn', '=', msisdn).executeTakeFirst();
+  const row = await limitsRow(db, msisdn);
   if (!row) return NO_LIMITS;
   return {
     weeklyLimitCents: cents(row.weekly_deposit_limit_cents),
@@ -49,11 +66,7 @@ export async function saveDepositLimit(db: Db, msisdn: string, state: LimitState
     deposit_pending_from: state.pendingFrom,
     updated_at: now,
   };
-  await db
-    .insertInto('play_limits')
-    .values({ msisdn, ...values })
-    .onConflict((oc) => oc.column('msisdn').doUpdateSet(values))
-    .execute();
+  await upsertLimits(db, msisdn, values);
 }
 
 export async function saveLimits(db: Db, msisdn: string, state: LimitState, now: Date): Promise<void> {
@@ -65,11 +78,7 @@ export async function saveLimits(db: Db, msisdn: string, state: LimitState, now:
     paused_until: state.pausedUntil,
     updated_at: now,
   };
-  await db
-    .insertInto('play_limits')
-    .values({ msisdn, ...values })
-    .onConflict((oc) => oc.column('msisdn').doUpdateSet(values))
-    .execute();
+  await upsertLimits(db, msisdn, values);
 }
 
 /**

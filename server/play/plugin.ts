@@ -15,15 +15,15 @@ import { depositCallbackRoute } from '../wallet/depositCallbackRoute.ts';
 import { depositRoutes } from '../wallet/depositRoutes.ts';
 import { findByReference, settleDeposit } from '../wallet/deposits.ts';
 import { moneyRoutes } from '../wallet/moneyRoutes.ts';
-import type { ReconcilerDeps } from '../wallet/reconcile.ts';
 import { walletRoutes } from '../wallet/routes.ts';
 import { limitRoutes } from './limitRoutes.ts';
-import { responsiblePlayGuard } from './limits.ts';
+import { depositAllowed, responsiblePlayGuard } from './limits.ts';
 import { loadReceiptKey, type ReceiptKey } from './receiptKey.ts';
 import { receiptLookupRoute } from './receiptLookup.ts';
 import { jwksRoute, mySlipsRoute } from './receiptRoutes.ts';
 import { backfillReceipts } from './receipts.ts';
-import { playRoutes } from './routes.ts';
+import type { ReconcilerDeps } from './reconcile.ts';
+import { type PlayOptions, playRoutes } from './routes.ts';
 import { standingRoutes } from './standingRoutes.ts';
 
 declare module 'fastify' {
@@ -44,6 +44,8 @@ export interface PlayAndWalletOptions {
   db: Db;
   now: () => Date;
   rails: BuiltRails;
+  /** In demo mode, makes a current betslip when none is open (see PlayOptions); null otherwise. */
+  ensureDemoBetslip: PlayOptions['ensureDemoBetslip'];
 }
 
 const playAndWalletPlugin: FastifyPluginAsync<PlayAndWalletOptions> = async (app, options) => {
@@ -85,7 +87,7 @@ const playAndWalletPlugin: FastifyPluginAsync<PlayAndWalletOptions> = async (app
     receiptKey,
   };
   app.decorate('reconcilerDeps', { db: db.kysely, mobileMoney, stakes });
-  await registerProtected(app, playRoutes, { ...stakes, demo: config.demo });
+  await registerProtected(app, playRoutes, { ...stakes, ensureDemoBetslip: options.ensureDemoBetslip });
   await app.register(jwksRoute, { key: receiptKey });
   await app.register(receiptLookupRoute, { prefix: '/api/public', db: db.kysely, now });
   await registerProtected(app, mySlipsRoute, { db: db.kysely });
@@ -102,6 +104,7 @@ const playAndWalletPlugin: FastifyPluginAsync<PlayAndWalletOptions> = async (app
     provider: mobileMoney,
     timeoutMs: config.mobileMoney.timeoutMs,
     now,
+    depositAllowed,
   });
   await app.register(depositCallbackRoute, { db: db.kysely, secret: config.deposits.callbackSecret });
   await registerProtected(app, moneyRoutes, {

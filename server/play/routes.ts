@@ -13,7 +13,6 @@ import {
   TestimonialsResponse,
 } from '../../machines/wire/play.ts';
 import type { Database } from '../db/index.ts';
-import { ensureDemoBetslip } from '../demo/seedPlay.ts';
 import { ApiError, ErrorResponse } from '../errors.ts';
 import { answerIdempotent, type IdempotentAnswer } from '../idempotency/idempotency.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
@@ -30,8 +29,12 @@ export interface PlayOptions {
   billing: OperatorBilling;
   /** Server time; injectable so tests can move past a betslip's end. */
   now: () => Date;
-  /** Demo mode: a passed current betslip is rolled forward on fetch (and each minute by a job, server/jobs/). */
-  demo: boolean;
+  /**
+   * Demo mode only: rolls a passed current betslip forward on fetch (and each minute by a job,
+   * server/jobs/). The demo's ensureDemoBetslip, passed in by server/app.ts: the demo seeds play, so
+   * play does not import it. Null outside demo mode.
+   */
+  ensureDemoBetslip: ((db: Kysely<Database>, now: Date) => Promise<unknown>) | null;
   guards?: StakeGuard[];
   /** How long a submission waits for operator billing. */
   billingTimeoutMs: number;
@@ -53,8 +56,8 @@ export const playRoutes: FastifyPluginAsyncTypebox<PlayOptions> = async (app, op
     async (_request, reply) => {
       const at = now();
       let open = await current.open(at);
-      if (!open && opts.demo) {
-        await ensureDemoBetslip(db, at);
+      if (!open && opts.ensureDemoBetslip) {
+        await opts.ensureDemoBetslip(db, at);
         current.invalidate();
         open = await current.open(at);
       }

@@ -1,11 +1,11 @@
 // Reconciliation of payments whose request did not see them through (the provider did not answer in
-// time, or the process died mid-request): cash-outs, airtime purchases and airtime-charged stakes. It
-// asks the provider what became of each reference and confirms, reverses or refunds it, and stores
-// the final answer under the request's Idempotency-Key so the client's retry gets it. Safe to run from
-// several instances at once and as often as wanted: every transition is a guarded UPDATE that moves
-// only a row still in the state it was read in, so each payment is settled exactly once. The
-// payments-reconcile job (server/jobs/) runs it every RECONCILE_INTERVAL_MS.
-import type { FastifyBaseLogger } from 'fastify';
+// time, or the process died mid-request): cash-outs, airtime purchases and deposits here, and the one
+// engine (reconcileEach) that play's airtime-charged stakes use too (play/reconcile.ts, which also runs
+// every kind in one pass). It asks the provider what became of each reference and confirms, reverses or
+// refunds it, and stores the final answer under the request's Idempotency-Key so the client's retry gets
+// it. Safe to run from several instances at once and as often as wanted: every transition is a guarded
+// UPDATE that moves only a row still in the state it was read in, so each payment is settled exactly
+// once. The payments-reconcile job (server/jobs/) runs it every RECONCILE_INTERVAL_MS.
 import {
   claimedAt,
   completeKey,
@@ -14,9 +14,12 @@ import {
   takeOverKey,
 } from '../idempotency/idempotency.ts';
 import { withTimeout } from '../lib/withTimeout.ts';
-import { moveStake, openStakes } from '../play/airtimeStakes.ts';
-import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from '../play/submit.ts';
-import type { DepositStatus, MobileMoneyProvider, PaymentStatus } from '../providers/mobileMoney.ts';
+import type {
+  DepositStatus,
+  MobileMoneyProvider,
+  PaymentRef,
+  PaymentStatus,
+} from '../providers/mobileMoney.ts';
 import { AIRTIME_ROUTE, answerFor, pendingPurchases, settlePurchase } from './airtime.ts';
 import { type CashOut, confirmCashOut, failCashOut, pendingCashOuts } from './cashOut.ts';
 import { DEPOSIT_ROUTE, pendingDeposits, refuseDeposit, settleDeposit } from './deposits.ts';
@@ -73,7 +76,7 @@ interface Reconciled<A> {
  * is kept: only a claim still in progress is released, so the retry runs at once). `plan` may instead
  * settle a payment itself and count it (returning what it counted), with no question to the provider.
  */
-async function reconcileEach<T, A>(
+export async function reconcileEach<T, A>(
   db: LedgerDb,
   options: ReconcileOptions,
   pending: (olderThan: Date, limit: number) => Promise<T[]>,
@@ -103,6 +106,21 @@ async function reconcileEach<T, A>(
   return report;
 }
 
+/**
+ * What a status query names: the payment's reference, amount and time, with the number and the mobile
+ * wallet the provider knows it by (a cash-out's wallet, an airtime purchase's receiving number).
+ */
+const paymentRef = (
+  payment: Pick<PaymentRef, 'reference' | 'amountCents' | 'createdAt'>,
+  by: Pick<PaymentRef, 'msisdn' | 'walletSid'>,
+): PaymentRef => ({
+  reference: payment.reference,
+  msisdn: by.msisdn,
+  walletSid: by.walletSid,
+  amountCents: payment.amountCents,
+  createdAt: payment.createdAt,
+});
+
 /** The key of the cash-out request that withheld `cashOut` (its CASH_OUT move's is 'cash-out:<key>'). */
 async function cashOutScope(db: LedgerDb, cashOut: CashOut): Promise<IdempotencyScope | null> {
   const move = await db
@@ -129,13 +147,7 @@ export function reconcileCashOuts(
     async (cashOut) => ({
       scope: await cashOutScope(db, cashOut),
       status: () =>
-        provider.status({
-          reference: cashOut.reference,
-          msisdn: cashOut.msisdn,
-          walletSid: cashOut.mobileWalletSid,
-          amountCents: cashOut.amountCents,
-          createdAt: cashOut.createdAt,
-        }),
+        provider.status(paymentRef(cashOut, { msisdn: cashOut.msisdn, walletSid: cashOut.mobileWalletSid })),
       settle: async (answer: PaymentStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'CONFIRMED')
@@ -170,52 +182,14 @@ export function reconcileAirtimePurchases(
       return {
         scope,
         status: () =>
-          provider.airtimeStatus({
-            reference: purchase.reference,
-            msisdn: purchase.receivingMsisdn,
-            walletSid: purchase.walletSid,
-            amountCents: purchase.amountCents,
-            createdAt: purchase.createdAt,
-          }),
+          provider.airtimeStatus(
+            paymentRef(purchase, { msisdn: purchase.receivingMsisdn, walletSid: purchase.walletSid }),
+          ),
         settle: async (answer: PaymentStatus) => {
           if (answer.status === 'PENDING') return 'stillPending';
           const settled = await settlePurchase(db, purchase, answer.status === 'CONFIRMED' ? answer : null);
           await completeKey(db, scope, answerFor(settled));
           return settled.status === 'CONFIRMED' ? 'confirmed' : 'failed';
-        },
-      };
-    },
-  );
-}
-
-/**
- * Airtime stakes whose request died between reserving and confirming: a charge the operator made is
- * turned into the slip (if its betslip is still open) or refunded; one never made is released, and the
- * request's key is freed so the subscriber's retry runs again. Refunds that failed are retried.
- */
-export function reconcileAirtimeStakes(
-  deps: SubmitDeps,
-  options: ReconcileOptions,
-): Promise<ReconcileReport> {
-  return reconcileEach(
-    deps.db,
-    options,
-    (before, limit) => openStakes(deps.db, before, limit),
-    async (stake) => {
-      if (stake.status === 'REFUNDING')
-        return (await refundStake(deps, stake.reference)) ? 'failed' : 'stillPending';
-      const scope = { msisdn: stake.msisdn, route: SUBMIT_ROUTE, key: stake.key };
-      return {
-        scope,
-        status: () => deps.billing.status(stake.reference),
-        settle: async (answer: ChargeStatus) => {
-          if (answer.status === 'CHARGED') {
-            const response = await confirmCharged(deps, stake, answer.providerRef, async (trx, r) => {
-              await completeKey(trx, scope, r);
-            });
-            return response.statusCode === 200 ? 'confirmed' : 'failed';
-          }
-          return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;
         },
       };
     },
@@ -239,14 +213,7 @@ export function reconcileDeposits(
     (before, limit) => pendingDeposits(db, before, limit),
     async (deposit) => ({
       scope: { msisdn: deposit.msisdn, route: DEPOSIT_ROUTE, key: deposit.idempotencyKey },
-      status: () =>
-        provider.depositStatus({
-          reference: deposit.reference,
-          msisdn: deposit.msisdn,
-          walletSid: deposit.walletSid,
-          amountCents: deposit.amountCents,
-          createdAt: deposit.createdAt,
-        }),
+      status: () => provider.depositStatus(paymentRef(deposit, deposit)),
       settle: async (answer: DepositStatus) => {
         if (answer.status === 'PENDING') return 'stillPending';
         if (answer.status === 'UNKNOWN') {
@@ -260,34 +227,4 @@ export function reconcileDeposits(
       },
     }),
   );
-}
-
-/** What operator billing says of a stake's charge. */
-type ChargeStatus = Awaited<ReturnType<SubmitDeps['billing']['status']>>;
-
-export interface ReconcilerDeps {
-  db: LedgerDb;
-  mobileMoney: MobileMoneyProvider;
-  stakes: SubmitDeps;
-}
-
-/** One pass over every kind of payment; each kind's failure is logged and does not stop the others. */
-export async function reconcilePayments(
-  deps: ReconcilerDeps,
-  options: ReconcileOptions,
-  log?: Pick<FastifyBaseLogger, 'error'>,
-): Promise<Record<'cashOuts' | 'airtimePurchases' | 'airtimeStakes' | 'deposits', ReconcileReport | null>> {
-  const run = (name: string, task: () => Promise<ReconcileReport>) =>
-    task().catch((error: unknown) => {
-      log?.error({ err: error }, `${name} reconciliation failed`);
-      return null;
-    });
-  return {
-    cashOuts: await run('cash-out', () => reconcileCashOuts(deps.db, deps.mobileMoney, options)),
-    airtimePurchases: await run('airtime purchase', () =>
-      reconcileAirtimePurchases(deps.db, deps.mobileMoney, options),
-    ),
-    airtimeStakes: await run('airtime stake', () => reconcileAirtimeStakes(deps.stakes, options)),
-    deposits: await run('deposit', () => reconcileDeposits(deps.db, deps.mobileMoney, options)),
-  };
 }

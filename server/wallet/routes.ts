@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { OtherSubscriptions, Subscribed, SubscriberInfo, ToggleBody } from '../../machines/wire/account.ts';
 import { SupportedWallets, WalletInfo } from '../../machines/wire/wallet.ts';
 import type { Database } from '../db/index.ts';
-import { formatMaseru } from '../play/maseruTime.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 import type { MobileMoneyProvider } from '../providers/mobileMoney.ts';
 import { supportedWallets } from './mobileWallets.ts';
 import { isSubscribed, otherSubscriptions, setSubscription } from './subscriptions.ts';

@@ -2,7 +2,7 @@
 // the call centre's view both build it here, so they always show the same figures and moves.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { formatMaseru } from '../play/maseruTime.ts';
+import { formatMaseru } from '../lib/maseruTime.ts';
 import { AIRTIME_SERVICE } from './airtime.ts';
 import { pendingCashOuts } from './cashOut.ts';
 import { depositsOf } from './deposits.ts';

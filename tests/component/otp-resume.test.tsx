@@ -4,45 +4,12 @@
 // Once the code has run out, a reload starts at the number. A reload here is unmount, then a new app.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TERMS_VERSION } from './contentHandlers';
-import { API, makeToken, renderApp, TOKEN_URL, tokenAnswer } from './helpers';
-import { server } from './msw';
+import { renderApp } from './helpers';
+import { otpServer } from './otpHandlers';
 
 const REGISTER_KEPT = 'jackpot14:otp-flow:register';
-
-/** Answers the SMS-code routes like the server (code 123456 is right), counting each call by path. */
-function codeServer(user = '26650000002') {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  const record = async (path: string, request: Request) => {
-    calls.push({ path, body: (await request.json()) as Record<string, unknown> });
-    return calls.at(-1)!.body;
-  };
-  const wrongCode = () =>
-    HttpResponse.json({ statusCode: 400, messageKey: 'OTP.INVALID', message: 'x' }, { status: 400 });
-  server.use(
-    http.post(`${API}/web-registration/request-otp`, async ({ request }) => {
-      await record('request-otp', request);
-      return HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 });
-    }),
-    http.post(`${API}/web-registration/submit-otp`, async ({ request }) => {
-      const body = await record('submit-otp', request);
-      return body.submittedOtp === '123456' ? HttpResponse.json({ valid: true }) : wrongCode();
-    }),
-    http.post(`${API}/web-registration/register`, async ({ request }) => {
-      await record('register', request);
-      return HttpResponse.json({ message: 'REGISTER.SUCCESS' }, { status: 201 });
-    }),
-    http.post(`${API}/web-registration/reset-password`, async ({ request }) => {
-      await record('reset-password', request);
-      return HttpResponse.json({ message: 'PASSWORD.RESET' });
-    }),
-    http.post(TOKEN_URL, () => HttpResponse.json(tokenAnswer(makeToken({ user })))),
-  );
-  const count = (path: string) => calls.filter((c) => c.path === path).length;
-  return { calls, count };
-}
 
 /** Step 1 of registration: the number, both boxes, "Send code" (labels in the language given). */
 async function registerToCode(user: UserEvent, labels: { phone: string; send: string }) {
@@ -60,7 +27,7 @@ afterEach(() => {
 describe('registration survives a reload at the code step', () => {
   it('comes back at the code step with the number and the boxes, and asks for no new code', async () => {
     localStorage.setItem('lang', 'en');
-    const { calls, count } = codeServer();
+    const { calls, count } = otpServer('26650000002');
     const first = await renderApp('/register');
     await registerToCode(first.user, { phone: 'Phone number', send: 'Send code' });
     await first.user.type(await screen.findByLabelText('Code from the SMS'), '12');
@@ -105,7 +72,7 @@ describe('registration survives a reload at the code step', () => {
   });
 
   it('asks for a new code only when told, and starts at the number once the code has run out (Sesotho)', async () => {
-    const { count } = codeServer();
+    const { count } = otpServer('26650000002');
     const first = await renderApp('/register');
     await registerToCode(first.user, { phone: 'Nomoro ea mohala', send: 'Romela khoutu' });
     await screen.findByLabelText('Khoutu e tsoang ho SMS');
@@ -138,7 +105,7 @@ describe('registration survives a reload at the code step', () => {
 describe('password reset survives a reload at the code step', () => {
   it('comes back at the code step, unless the link names another number', async () => {
     localStorage.setItem('lang', 'en');
-    const { count } = codeServer('26650000001');
+    const { count } = otpServer('26650000001');
     const first = await renderApp('/reset-password?msisdn=26650000001');
     await first.user.click(await screen.findByRole('button', { name: 'Send code' }));
     await screen.findByLabelText('Code from the SMS');
@@ -161,7 +128,7 @@ describe('password reset survives a reload at the code step', () => {
 describe('a resumed registration can still change its number', () => {
   it('goes back to the number, filled in, with the boxes still ticked, and keeps nothing', async () => {
     localStorage.setItem('lang', 'en');
-    const { count } = codeServer();
+    const { count } = otpServer('26650000002');
     const first = await renderApp('/register');
     await registerToCode(first.user, { phone: 'Phone number', send: 'Send code' });
     await screen.findByLabelText('Code from the SMS');

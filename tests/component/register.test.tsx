@@ -3,8 +3,9 @@ import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from './contentHandlers';
-import { API, makeToken, renderApp, TOKEN_URL, tokenAnswer } from './helpers';
+import { API, renderApp } from './helpers';
 import { server } from './msw';
+import { expectFlowCalls, otpServer } from './otpHandlers';
 
 /** Ticks the age and terms boxes of the number step, in either language. */
 async function tickConsent(user: UserEvent) {
@@ -12,44 +13,10 @@ async function tickConsent(user: UserEvent) {
   for (const box of within(consent).getAllByRole('checkbox')) await user.click(box);
 }
 
-const WEBSITE_AUTH = `Basic ${btoa('website:website-secret')}`;
-
 describe('register screen', () => {
   it('goes phone number → SMS code → password → signed in on /play', async () => {
     localStorage.setItem('lang', 'en');
-    const calls: { path: string; body: Record<string, string>; auth: string | null }[] = [];
-    const record = async (path: string, request: Request) => {
-      calls.push({
-        path,
-        body: (await request.json()) as Record<string, string>,
-        auth: request.headers.get('authorization'),
-      });
-      return calls.at(-1)!.body;
-    };
-    let tokenForm: URLSearchParams | undefined;
-    server.use(
-      http.post(`${API}/web-registration/request-otp`, async ({ request }) => {
-        await record('request-otp', request);
-        return HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 });
-      }),
-      http.post(`${API}/web-registration/submit-otp`, async ({ request }) => {
-        const body = await record('submit-otp', request);
-        return body.submittedOtp === '123456'
-          ? HttpResponse.json({ valid: true })
-          : HttpResponse.json(
-              { statusCode: 400, messageKey: 'OTP.INVALID', message: 'bad' },
-              { status: 400 },
-            );
-      }),
-      http.post(`${API}/web-registration/register`, async ({ request }) => {
-        await record('register', request);
-        return HttpResponse.json({ message: 'REGISTER.SUCCESS' }, { status: 201 });
-      }),
-      http.post(TOKEN_URL, async ({ request }) => {
-        tokenForm = new URLSearchParams(await request.text());
-        return HttpResponse.json(tokenAnswer(makeToken({ user: '26650000002' })));
-      }),
-    );
+    const { calls, tokenForms } = otpServer('26650000002');
     const { user, path } = await renderApp('/register');
 
     // Step 1: a number in a local spelling is sent in normal form.
@@ -94,25 +61,14 @@ describe('register screen', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     await waitFor(() => expect(path()).toBe('/play'));
-    expect(calls.map((c) => c.path)).toEqual(['request-otp', 'submit-otp', 'submit-otp', 'register']);
-    expect(calls.every((c) => c.auth === WEBSITE_AUTH)).toBe(true);
-    expect(calls[0]!.body).toEqual({ msisdn: '26650000002', lang: 'en', purpose: 'REGISTER' });
-    expect(calls[2]!.body).toEqual({
+    expectFlowCalls(calls, {
       msisdn: '26650000002',
-      lang: 'en',
-      submittedOtp: '123456',
       purpose: 'REGISTER',
+      last: 'register',
+      lastBody: { userInput: 'secret123', ageConfirmed: true, termsVersion: TERMS_VERSION },
     });
-    expect(calls[3]!.body).toEqual({
-      msisdn: '26650000002',
-      lang: 'en',
-      submittedOtp: '123456',
-      userInput: 'secret123',
-      ageConfirmed: true,
-      termsVersion: TERMS_VERSION,
-    });
-    expect(tokenForm?.get('username')).toBe('26650000002');
-    expect(tokenForm?.get('password')).toBe('secret123');
+    expect(tokenForms.at(-1)?.get('username')).toBe('26650000002');
+    expect(tokenForms.at(-1)?.get('password')).toBe('secret123');
     expect(localStorage.getItem('user')).toBe('26650000002');
   });
 
@@ -142,20 +98,25 @@ describe('register screen', () => {
   });
 });
 
+/** The server's answer to a proven code for a number that has an account: 409 REGISTER.EXISTS. */
+function numberHasAccount() {
+  server.use(
+    http.post(`${API}/web-registration/request-otp`, () =>
+      HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 }),
+    ),
+    http.post(`${API}/web-registration/submit-otp`, () =>
+      HttpResponse.json(
+        { statusCode: 409, error: 'Conflict', messageKey: 'REGISTER.EXISTS', message: 'x' },
+        { status: 409 },
+      ),
+    ),
+  );
+}
+
 describe('register screen, a number that already has an account', () => {
   it('says so once the code is proven and offers the reset with the number carried over', async () => {
     localStorage.setItem('lang', 'en');
-    server.use(
-      http.post(`${API}/web-registration/request-otp`, () =>
-        HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 }),
-      ),
-      http.post(`${API}/web-registration/submit-otp`, () =>
-        HttpResponse.json(
-          { statusCode: 409, error: 'Conflict', messageKey: 'REGISTER.EXISTS', message: 'x' },
-          { status: 409 },
-        ),
-      ),
-    );
+    numberHasAccount();
     const { user, path, app } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Phone number'), '5000 0001');
     await tickConsent(user);
@@ -173,17 +134,7 @@ describe('register screen, a number that already has an account', () => {
   });
 
   it('lets the subscriber try another number instead (Sesotho)', async () => {
-    server.use(
-      http.post(`${API}/web-registration/request-otp`, () =>
-        HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 }),
-      ),
-      http.post(`${API}/web-registration/submit-otp`, () =>
-        HttpResponse.json(
-          { statusCode: 409, error: 'Conflict', messageKey: 'REGISTER.EXISTS', message: 'x' },
-          { status: 409 },
-        ),
-      ),
-    );
+    numberHasAccount();
     const { user } = await renderApp('/register');
     await user.type(await screen.findByLabelText('Nomoro ea mohala'), '50000001');
     await tickConsent(user);

@@ -1,57 +1,16 @@
 // "Forgot password?" (DESIGN.md "Password reset"): from /login to a new password and signed in, the live
 // password rules, and each refusal of the code said in the subscriber's language.
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, makeToken, renderApp, TOKEN_URL, tokenAnswer } from './helpers';
+import { API, renderApp } from './helpers';
 import { server } from './msw';
-
-const WEBSITE_AUTH = `Basic ${btoa('website:website-secret')}`;
-const refuse = (status: number, messageKey: string) =>
-  HttpResponse.json({ statusCode: status, error: 'Bad Request', messageKey, message: 'x' }, { status });
-
-interface Call {
-  path: string;
-  body: Record<string, string>;
-  auth: string | null;
-}
-
-/** Answers the reset routes like the server: code 123456 is right, 999999 has expired. */
-function resetServer() {
-  const calls: Call[] = [];
-  const tokenForms: URLSearchParams[] = [];
-  const record = async (path: string, request: Request) => {
-    const body = (await request.json()) as Record<string, string>;
-    calls.push({ path, body, auth: request.headers.get('authorization') });
-    return body;
-  };
-  const codeAnswer = (code: string) =>
-    code === '123456' ? null : code === '999999' ? refuse(400, 'OTP.EXPIRED') : refuse(400, 'OTP.INVALID');
-  server.use(
-    http.post(`${API}/web-registration/request-otp`, async ({ request }) => {
-      await record('request-otp', request);
-      return HttpResponse.json({ message: 'OTP.SENT', expiresIn: 300 });
-    }),
-    http.post(`${API}/web-registration/submit-otp`, async ({ request }) => {
-      const body = await record('submit-otp', request);
-      return codeAnswer(body.submittedOtp!) ?? HttpResponse.json({ valid: true });
-    }),
-    http.post(`${API}/web-registration/reset-password`, async ({ request }) => {
-      const body = await record('reset-password', request);
-      return codeAnswer(body.submittedOtp!) ?? HttpResponse.json({ message: 'PASSWORD.RESET' });
-    }),
-    http.post(TOKEN_URL, async ({ request }) => {
-      tokenForms.push(new URLSearchParams(await request.text()));
-      return HttpResponse.json(tokenAnswer(makeToken({ user: '26650000001' })));
-    }),
-  );
-  return { calls, tokenForms };
-}
+import { expectFlowCalls, otpServer, refuse } from './otpHandlers';
 
 describe('password reset screen', () => {
   it('goes from "Forgot password?" on /login through code and new password to signed in', async () => {
     localStorage.setItem('lang', 'en');
-    const { calls, tokenForms } = resetServer();
+    const { calls, tokenForms } = otpServer('26650000001');
     const { user, path } = await renderApp('/login');
 
     // The number typed on the sign-in page comes along.
@@ -91,20 +50,11 @@ describe('password reset screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
 
     await waitFor(() => expect(path()).toBe('/play'));
-    expect(calls.map((c) => c.path)).toEqual(['request-otp', 'submit-otp', 'submit-otp', 'reset-password']);
-    expect(calls.every((c) => c.auth === WEBSITE_AUTH)).toBe(true);
-    expect(calls[0]!.body).toEqual({ msisdn: '26650000001', lang: 'en', purpose: 'RESET' });
-    expect(calls[2]!.body).toEqual({
+    expectFlowCalls(calls, {
       msisdn: '26650000001',
-      lang: 'en',
-      submittedOtp: '123456',
       purpose: 'RESET',
-    });
-    expect(calls[3]!.body).toEqual({
-      msisdn: '26650000001',
-      lang: 'en',
-      submittedOtp: '123456',
-      newPassword: 'abcdefg1',
+      last: 'reset-password',
+      lastBody: { newPassword: 'abcdefg1' },
     });
     // Signed in with the new password (the session machine's login).
     expect(tokenForms.at(-1)?.get('username')).toBe('26650000001');
@@ -113,7 +63,7 @@ describe('password reset screen', () => {
   });
 
   it('says an expired code in Sesotho and, when it expires at the last step, goes back for a new one', async () => {
-    const { calls } = resetServer();
+    const { calls } = otpServer('26650000001');
     // The code passes its check, then expires before the new password is saved.
     server.use(http.post(`${API}/web-registration/reset-password`, () => refuse(400, 'OTP.EXPIRED')));
     const { user } = await renderApp('/reset-password?msisdn=26650000001');
@@ -140,7 +90,7 @@ describe('password reset screen', () => {
 
   it('refuses a number that is not a Lesotho mobile before calling the server', async () => {
     localStorage.setItem('lang', 'en');
-    const { calls } = resetServer();
+    const { calls } = otpServer('26650000001');
     const { user } = await renderApp('/reset-password');
     await user.type(await screen.findByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));

@@ -5,9 +5,9 @@
 // every intent (cash-outs, airtime stakes) final. No cent created or lost.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { reconcilePayments } from '../../server/play/reconcile.ts';
 import { RESULT, signCallback } from '../../server/providers/depositCallback.ts';
 import { transactionReference } from '../../server/rails/mpesa/adapter.ts';
-import { reconcilePayments } from '../../server/wallet/reconcile.ts';
 import { openIntents } from './bankChecks.ts';
 import { depositBody, paid, raw, resetDeposits, sendCallback, unpaid } from './depositFixtures.ts';
 import { describeEachDb } from './helper.ts';

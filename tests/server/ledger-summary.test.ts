@@ -1,6 +1,6 @@
 // The wallet figures' definitions, without a database.
 import { describe, expect, it } from 'vitest';
-import { formatMaseru } from '../../server/play/maseruTime.ts';
+import { formatMaseru } from '../../server/lib/maseruTime.ts';
 import { computeSummary } from '../../server/wallet/summary.ts';
 
 describe('computeSummary', () => {

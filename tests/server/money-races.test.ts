@@ -5,9 +5,10 @@
 import { expect, it } from 'vitest';
 import { claimKey, requestHash } from '../../server/idempotency/idempotency.ts';
 import { settleBetslip } from '../../server/ops/settle.ts';
+import { reconcileAirtimeStakes } from '../../server/play/reconcile.ts';
 import { AIRTIME_ROUTE, startPurchase } from '../../server/wallet/airtime.ts';
 import { availableCents, listMoves, postMove } from '../../server/wallet/ledger.ts';
-import { reconcileAirtimePurchases, reconcileAirtimeStakes } from '../../server/wallet/reconcile.ts';
+import { reconcileAirtimePurchases } from '../../server/wallet/reconcile.ts';
 import { sleep, waitUntil } from '../support/wait.ts';
 import { describeEachDb, type TestApp, testConfig } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';

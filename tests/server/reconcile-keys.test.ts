@@ -6,16 +6,13 @@
 // reached the provider") while the retry's payment of it went through.
 import { expect, it } from 'vitest';
 import { claimKey, requestHash } from '../../server/idempotency/idempotency.ts';
+import { reconcileAirtimeStakes } from '../../server/play/reconcile.ts';
 import type { ChargeRequest, ChargeResult } from '../../server/providers/operatorBilling.ts';
 import { AIRTIME_ROUTE } from '../../server/wallet/airtime.ts';
 import { startCashOut } from '../../server/wallet/cashOut.ts';
 import { availableCents, postMove } from '../../server/wallet/ledger.ts';
 import { CASH_OUT_ROUTE } from '../../server/wallet/payout.ts';
-import {
-  reconcileAirtimePurchases,
-  reconcileAirtimeStakes,
-  reconcileCashOuts,
-} from '../../server/wallet/reconcile.ts';
+import { reconcileAirtimePurchases, reconcileCashOuts } from '../../server/wallet/reconcile.ts';
 import { sleep, waitUntil } from '../support/wait.ts';
 import { describeEachDb, type TestApp, testConfig } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';

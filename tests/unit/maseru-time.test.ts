@@ -16,7 +16,7 @@ import {
   showWireDate,
   showWireDay,
 } from '../../machines/rules/maseruTime';
-import { formatMaseru } from '../../server/play/maseruTime';
+import { formatMaseru } from '../../server/lib/maseruTime';
 
 describe('parseWireDate', () => {
   it('reads Maseru time (UTC+2), with or without seconds', () => {

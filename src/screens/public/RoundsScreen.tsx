@@ -5,8 +5,8 @@ import { Link, useLoaderData } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../../machines/rules/maseruTime';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { formatM } from '../../../machines/rules/money';
 import type { PublicRound } from '../../api/publicRounds';
+import { PrizeTierTable } from '../../components/PrizeTierTable';
 import { useServerMessage } from '../../i18n/serverMessages';
 import './public.css';
 
@@ -79,37 +79,19 @@ export default function RoundsScreen() {
                 </li>
               ))}
             </ol>
-            <table className="public-tiers">
-              <caption>
-                {round.settlementRule === 'ROWS' ? (
+            <PrizeTierTable
+              rule={round.settlementRule}
+              tiers={round.tiers}
+              className="public-tiers"
+              caption={
+                round.settlementRule === 'ROWS' ? (
                   <Trans>Winning rows per prize</Trans>
                 ) : (
                   <Trans>Winners per prize</Trans>
-                )}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Correct</Trans>
-                  </th>
-                  <th scope="col">
-                    {round.settlementRule === 'ROWS' ? <Trans>Winning rows</Trans> : <Trans>Winners</Trans>}
-                  </th>
-                  <th scope="col">
-                    <Trans>Each won</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {round.tiers.map((tier) => (
-                  <tr key={tier.prizeType}>
-                    <td>{tier.prizeType}</td>
-                    <td>{tier.winners}</td>
-                    <td>{formatM(tier.amountEach)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                )
+              }
+              each={<Trans>Each won</Trans>}
+            />
           </li>
         ))}
       </ul>

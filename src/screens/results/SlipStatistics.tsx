@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { breakLongWords } from '../../../machines/rules/longWords';
 import { formatMDot } from '../../../machines/rules/money';
 import { type BetslipStatistics, type PlacedBet, sharePercent } from '../../../machines/rules/results';
+import { PrizeTierTable } from '../../components/PrizeTierTable';
 
 /** One match: a stacked bar of the 1 / X / 2 shares with the percentages written beneath. */
 function Shares({ home, draw, away }: { home: number; draw: number; away: number }) {
@@ -59,25 +60,15 @@ export function SlipStatistics({ stats, bets }: { stats: BetslipStatistics; bets
         </ol>
       )}
       {tiers.length > 0 && (
-        <table className="tiers-table">
-          <caption>{t`Prize tiers`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Correct picks`}</th>
-              <th scope="col">{byRows ? t`Winning rows` : t`Winners`}</th>
-              <th scope="col">{t`Each won`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tiers.map((tier) => (
-              <tr key={tier.prizeType}>
-                <td>{tier.prizeType}</td>
-                <td>{tier.winners}</td>
-                <td>{formatMDot(tier.amountEach)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PrizeTierTable
+          rule={stats.settlementRule}
+          tiers={tiers}
+          className="tiers-table"
+          caption={t`Prize tiers`}
+          correct={t`Correct picks`}
+          each={t`Each won`}
+          money={formatMDot}
+        />
       )}
     </section>
   );

@@ -3,20 +3,13 @@
 // to and the provider, and only Confirm sends. The button shows a loading state until the answer; then
 // the amount is cleared and a toast tells the outcome (confirmed, under processing, or refused and returned).
 import { useLingui } from '@lingui/react/macro';
-import type { FormEvent } from 'react';
-import { digitsOfM, formatM } from '../../../machines/rules/money';
+import { digitsOfM } from '../../../machines/rules/money';
 import { showMsisdn } from '../../../machines/rules/phoneDisplay';
 import { type CashOutAnswer, cashOut, type SupportedWallet } from '../../api/wallet';
 import { ConfirmMoney } from '../../components/ConfirmMoney';
-import { useConfirmStep } from '../../hooks/useConfirmStep';
 import { useSessionUser } from '../../session/hooks';
-import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
-
-/** What a confirmed cash-out sends: the amount in M and the wallet it goes to. */
-interface Order {
-  wire: number;
-  walletSid: string;
-}
+import { useWalletOrder } from './useWalletOrder';
+import { WalletAmountFields } from './WalletAmountFields';
 
 export function CashOut({
   wallets,
@@ -30,37 +23,14 @@ export function CashOut({
   onSent: (answer: CashOutAnswer) => void;
   onFailed: (error: unknown) => void;
 }) {
-  const { t, i18n } = useLingui();
-  const form = useWalletAmountForm(wallets);
-  const confirm = useConfirmStep<Order>();
+  const { t } = useLingui();
+  const order = useWalletOrder(wallets, cashOut, { sent: onSent, failed: onFailed });
+  const { form, asking, amount, provider } = order;
   const me = useSessionUser();
   const loading = form.sending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const wire = form.check();
-    if (wire === null) return;
-    confirm.ask({ wire, walletSid: form.walletSid });
-  };
-
-  const send = async () => {
-    const order = confirm.take();
-    if (!order) return;
-    const { wire, walletSid } = order;
-    const lang = i18n.locale || 'st';
-    await form.send(
-      `${walletSid}|${wire}`,
-      (key) => cashOut({ lang, amount: wire, mobileWalletSid: walletSid }, key),
-      { sent: onSent, failed: onFailed },
-    );
-  };
-
-  const asking = confirm.asking;
-  const amount = asking ? formatM(asking.wire) : '';
-  const provider = wallets.find((w) => w.sid === asking?.walletSid)?.name ?? asking?.walletSid ?? '';
-
   return (
-    <form className="form wallet-form" noValidate onSubmit={submit} aria-label={t`Cash out`}>
+    <form className="form wallet-form" noValidate onSubmit={order.submit} aria-label={t`Cash out`}>
       <WalletAmountFields
         form={form}
         idPrefix="cashout"
@@ -87,8 +57,8 @@ export function CashOut({
           ]}
           note={t`The money goes to the ${provider} account of this number.`}
           action={t`Cash out · ${amount}`}
-          onConfirm={() => void send()}
-          onCancel={confirm.cancel}
+          onConfirm={() => void order.send()}
+          onCancel={order.cancel}
         />
       )}
     </form>

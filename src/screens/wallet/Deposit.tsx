@@ -4,22 +4,16 @@
 // failed — each with what to do next. Deposits still waiting are listed with their reference. Before the
 // request a confirm shows the amount and the provider; only Confirm sends.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatM } from '../../../machines/rules/money';
 import { showMsisdn } from '../../../machines/rules/phoneDisplay';
 import { type DepositSummary, deposit, type SupportedWallet } from '../../api/wallet';
 import { ConfirmMoney } from '../../components/ConfirmMoney';
-import { useConfirmStep } from '../../hooks/useConfirmStep';
 import { translateServerMessage } from '../../i18n/serverMessages';
 import { useSessionUser } from '../../session/hooks';
 import { type FollowedDeposit, useDepositStatus } from './useDepositStatus';
-import { useWalletAmountForm, WalletAmountFields } from './WalletAmountFields';
-
-/** What a confirmed deposit asks for: the amount in M and the wallet it comes from. */
-interface Order {
-  wire: number;
-  walletSid: string;
-}
+import { useWalletOrder } from './useWalletOrder';
+import { WalletAmountFields } from './WalletAmountFields';
 
 export function Deposit({
   wallets,
@@ -34,37 +28,17 @@ export function Deposit({
   /** A deposit got its answer: the balance may have moved. */
   onSettled: () => void;
 }) {
-  const { t, i18n } = useLingui();
-  const form = useWalletAmountForm(wallets);
+  const { t } = useLingui();
   const [started, setStarted] = useState<FollowedDeposit | null>(null);
   const onFinal = useCallback(() => onSettled(), [onSettled]);
   const current = useDepositStatus(started, onFinal);
-  const confirm = useConfirmStep<Order>();
+  const order = useWalletOrder(wallets, deposit, {
+    sent: (answer, { wire }) => setStarted({ ...answer, amount: wire }),
+    failed: onFailed,
+  });
+  const { form, asking, amount, provider } = order;
   const me = useSessionUser();
   const loading = form.sending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const wire = form.check();
-    if (wire === null) return;
-    confirm.ask({ wire, walletSid: form.walletSid });
-  };
-
-  const send = async () => {
-    const order = confirm.take();
-    if (!order) return;
-    const { wire, walletSid } = order;
-    const lang = i18n.locale || 'st';
-    await form.send(
-      `${walletSid}|${wire}`,
-      (key) => deposit({ lang, amount: wire, mobileWalletSid: walletSid }, key),
-      { sent: (answer) => setStarted({ ...answer, amount: wire }), failed: onFailed },
-    );
-  };
-
-  const asking = confirm.asking;
-  const amount = asking ? formatM(asking.wire) : '';
-  const provider = wallets.find((w) => w.sid === asking?.walletSid)?.name ?? asking?.walletSid ?? '';
 
   const waiting = deposits.filter((d) => d.status === 'PENDING' && d.depositId !== current?.depositId);
 
@@ -72,7 +46,7 @@ export function Deposit({
     <div className="wallet-deposit">
       {current && <DepositCard deposit={current} onAgain={() => setStarted(null)} />}
       {current?.status !== 'PENDING' && (
-        <form className="form wallet-form" noValidate onSubmit={submit} aria-label={t`Deposit`}>
+        <form className="form wallet-form" noValidate onSubmit={order.submit} aria-label={t`Deposit`}>
           <WalletAmountFields
             form={form}
             idPrefix="deposit"
@@ -99,8 +73,8 @@ export function Deposit({
               ]}
               note={t`${provider} will ask you on your phone to approve the payment with your PIN.`}
               action={t`Deposit · ${amount}`}
-              onConfirm={() => void send()}
-              onCancel={confirm.cancel}
+              onConfirm={() => void order.send()}
+              onCancel={order.cancel}
             />
           )}
         </form>
