@@ -26,6 +26,8 @@ import {
   type StoredResult,
 } from '../../machines/rules/settlement.ts';
 import type { SettleAnswer as WireSettleAnswer } from '../../machines/wire/admin.ts';
+import { audit } from '../audit/audit.ts';
+import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
 import type { DomainEvents } from '../events.ts';
 import { closeGroupsBeforeSettling } from '../groups/close.ts';
@@ -33,9 +35,7 @@ import { settleRoundGroups } from '../groups/prizes.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { ReceiptKey } from '../play/receiptKey.ts';
 import { toCents } from '../wallet/ledger.ts';
-import { audit } from './audit.ts';
 import { addToJackpot } from './content.ts';
-import { done, type OpResult, refused } from './outcome.ts';
 import { writeBatch } from './settleBatch.ts';
 import { batchesToPay, shareSlipTiers, tallySlips } from './settleRead.ts';
 

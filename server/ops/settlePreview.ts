@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import { asStoredResult, payoutOf, type StoredResult } from '../../machines/rules/settlement.ts';
 import type { SettlementPreview } from '../../machines/wire/admin.ts';
+import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
-import { done, type OpResult, refused } from './outcome.ts';
 import { poolsOf, SETTLE_PAGE } from './settle.ts';
 import { shareSlipTiers, tallySlips } from './settleRead.ts';
 
