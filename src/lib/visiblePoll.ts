@@ -4,7 +4,7 @@
 
 /** Never re-arms sooner than this, whatever `dueAt` says (a read that does not move it would spin). */
 const MIN_WAIT_MS = 1000;
-/** setTimeout's longest delay: a longer one (or Infinity, "never") would fire at once. */
+/** setTimeout's longest delay: a longer one (or Infinity, "never") would fire at once, so none is armed. */
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 export interface VisiblePoll {
@@ -19,20 +19,24 @@ export interface VisiblePoll {
  */
 export function pollWhileVisible(read: () => void, dueAt: () => number): VisiblePoll {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = () => {
+  // A timer armed for the due time reads when it fires, whatever the clock says (a clock set back meanwhile
+  // must not skip a refresh); the clock decides only on showing the page again and on re-arming.
+  const tick = (fired = false) => {
     clearTimeout(timer);
     timer = undefined;
     if (document.visibilityState === 'hidden') return;
-    if (dueAt() <= Date.now()) read();
-    timer = setTimeout(tick, Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, dueAt() - Date.now())));
+    if (fired || dueAt() <= Date.now()) read();
+    const wait = dueAt() - Date.now();
+    if (wait < MAX_WAIT_MS) timer = setTimeout(() => tick(true), Math.max(MIN_WAIT_MS, wait));
   };
-  tick();
-  document.addEventListener('visibilitychange', tick);
+  const check = () => tick();
+  check();
+  document.addEventListener('visibilitychange', check);
   return {
-    rearm: tick,
+    rearm: check,
     stop: () => {
       clearTimeout(timer);
-      document.removeEventListener('visibilitychange', tick);
+      document.removeEventListener('visibilitychange', check);
     },
   };
 }

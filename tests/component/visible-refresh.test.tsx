@@ -67,6 +67,18 @@ describe('pollWhileVisible', () => {
     expect(read).toHaveBeenCalledTimes(4);
   });
 
+  it('reads when its timer fires even if the clock was set back meanwhile', async () => {
+    let at = Number.NEGATIVE_INFINITY;
+    const read = vi.fn(() => {
+      at = Date.now();
+    });
+    const poll = pollWhileVisible(read, () => at + 60_000);
+    vi.setSystemTime(Date.now() - 30_000);
+    await minutes(1);
+    expect(read).toHaveBeenCalledTimes(2);
+    poll.stop();
+  });
+
   it('never arms a timer that would fire at once for "never"', async () => {
     const read = vi.fn();
     const poll = pollWhileVisible(read, () => Number.POSITIVE_INFINITY);
