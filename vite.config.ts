@@ -2,10 +2,28 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precacheScope } from './scripts/precacheScope';
 import { precompress } from './scripts/precompress';
 import { routePreload } from './scripts/routePreload';
 
 const BRAND = '#064e2f';
+
+// What the worker does not precache (scripts/precacheScope.ts): the staff screens and their API modules,
+// opened online only, and the English catalog (Sesotho is the default; English is fetched when chosen).
+// Both are kept by the worker's runtime cache of /assets once fetched.
+const scope = precacheScope({
+  fetchedOnDemand: [
+    'src/screens/admin/AdminScreen.tsx',
+    'src/screens/admin/OperatorsScreen.tsx',
+    'src/screens/support/SupportScreen.tsx',
+    'src/screens/marketing/MarketingScreen.tsx',
+    'src/api/admin.ts',
+    'src/api/operators.ts',
+    'src/api/support.ts',
+    'src/api/marketing.ts',
+    'locales/en.po',
+  ],
+});
 
 export default defineConfig({
   plugins: [
@@ -25,6 +43,7 @@ export default defineConfig({
       guarded: ['/play'],
       signInPath: '/login',
     }),
+    scope.plugin,
     // The service worker is ours (sw/sw.ts, Workbox modules); the plugin builds it and injects the precache
     // list. Registration is in src/pwa/register.ts (workbox-window: once the app is stable, or after 30 s).
     VitePWA({
@@ -32,18 +51,23 @@ export default defineConfig({
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
+      // The manifest's PNG icons are not precached (see globPatterns).
+      includeManifestIcons: false,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        // The shell (with its banner and footer pictures), every screen's chunk (so any page opens
-        // offline) and both language catalogs. Team logos and testimonial pictures are cached at run time.
+        // The shell (with its logo, banner and payment pictures), every subscriber screen's chunk (so any
+        // page opens offline) and the Sesotho catalog; not the staff screens nor English (`scope` above).
+        // The PNG icons are the browser's (install, home screen), fetched by it when it needs them, not the
+        // page's. Team logos and testimonial pictures are cached at run time.
         globPatterns: [
           '**/*.{js,css,html}',
-          'icons/*.{png,svg}',
+          'icons/*.svg',
           'banner/*.svg',
           'payments/*.svg',
           'manifest.webmanifest',
         ],
         globIgnores: ['**/.vite/**', 'sw.js'],
+        manifestTransforms: [scope.transform],
       },
       // The worker's own build would otherwise overwrite the app's .vite/manifest.json (npm run bench reads
       // it).

@@ -4,7 +4,12 @@
 // the offline submission queue's Background Sync replay with its outcome notifications, and web push display.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  getCacheKeyForURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { OFFLINE_READS_CACHE as API_CACHE, OFFLINE_READS } from '../src/api/paths';
@@ -15,6 +20,7 @@ import {
   type QueueOutcome,
   SYNC_TAG,
   WARM_CACHES,
+  type WarmCaches,
 } from '../src/offline/queueFormat';
 import { replayQueue } from '../src/offline/replay';
 import { idbQueueStore } from '../src/storage/offlineQueue';
@@ -24,6 +30,8 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const IMAGE_CACHE = 'jackpot14-images';
+/** The build's files not precached (vite.config.ts: staff screens, English), kept once fetched. */
+const ASSET_CACHE = 'jackpot14-assets';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -69,6 +77,17 @@ registerRoute(
   }),
 );
 
+// Content-hashed, so a kept copy never goes stale; an old version's files age out by count.
+const assets = new CacheFirst({
+  cacheName: ASSET_CACHE,
+  plugins: [new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+});
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  assets,
+);
+
 // The first install takes over the open page at once, so its reads are cached from now on. A later
 // version waits for the subscriber's "update" tap (src/pwa/), which sends SKIP_WAITING.
 clientsClaim();
@@ -76,7 +95,8 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // The page signed in (or refreshed its token): keep the subscriber's reads ready for offline use.
-  if (type === WARM_CACHES) event.waitUntil(warmReads());
+  if (type === WARM_CACHES)
+    event.waitUntil(Promise.all([warmReads(), keepAssets(event, (event.data as WarmCaches).assets ?? [])]));
 });
 
 /** Image paths a read's answer names (team logos of the betslip, testimonial pictures). */
@@ -125,8 +145,25 @@ async function warmReads(): Promise<void> {
   await Promise.all(
     [...new Set(named.flat())].map(async (path) => {
       if (await images.match(path)) return;
-      await images.add(path).catch(() => undefined);
+      await images.add(fromHttpCache(path)).catch(() => undefined);
     }),
+  );
+}
+
+/**
+ * A request answered by the browser's HTTP cache when it holds the file, however old, and by the network
+ * otherwise: the page has just shown these pictures, and asking the server again (a 304 for a 300-byte
+ * logo) would cost more than the logo.
+ */
+const fromHttpCache = (path: string) => new Request(path, { cache: 'force-cache' });
+
+/** Keeps the build's files the page loaded that the precache does not hold (WarmCaches). */
+async function keepAssets(event: ExtendableEvent, paths: string[]): Promise<void> {
+  await Promise.all(
+    paths
+      .filter((path) => path.startsWith('/assets/') && !getCacheKeyForURL(path))
+      // Through the route's strategy: a file already kept is not fetched, and its count limit applies.
+      .map((path) => assets.handle({ event, request: fromHttpCache(path) }).catch(() => undefined)),
   );
 }
 self.addEventListener('activate', (event) => event.waitUntil(warmReads()));

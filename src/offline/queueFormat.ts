@@ -160,6 +160,30 @@ export const SYNC_TAG = 'jackpot14-submissions';
 export const QUEUE_LOCK = 'jackpot14-submission-queue';
 /** Message a page posts to the worker after a sign-in or token refresh: refill the offline reads. */
 export const WARM_CACHES = 'jackpot14:warm-caches';
+
+/**
+ * Its body: `assets` are the build's files the page has loaded (paths under /assets/). The worker keeps
+ * those it does not precache (the English catalog, a staff screen), taken from the HTTP cache, so what
+ * the page loaded before the worker took over opens offline too.
+ */
+export interface WarmCaches {
+  type: typeof WARM_CACHES;
+  assets: string[];
+}
+
+/** The same-origin /assets/ paths among the URLs of the page's loaded resources, each once. */
+export function loadedAssets(urls: readonly string[], origin: string): string[] {
+  const paths = new Set<string>();
+  for (const url of urls) {
+    try {
+      const u = new URL(url, origin);
+      if (u.origin === origin && u.pathname.startsWith('/assets/')) paths.add(u.pathname);
+    } catch {
+      // not a URL: not ours
+    }
+  }
+  return [...paths];
+}
 /** Message the service worker posts to its pages when the queue or its outcomes changed. */
 export const QUEUE_CHANGED = 'jackpot14:queue-changed';
 

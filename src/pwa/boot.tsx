@@ -2,7 +2,7 @@
 // the offline queue (replay on start-up), the session mirror for the worker, and the worker itself.
 
 import { replayNow, startPageQueue } from '../offline/pageQueue';
-import { WARM_CACHES } from '../offline/queueFormat';
+import { loadedAssets, WARM_CACHES, type WarmCaches } from '../offline/queueFormat';
 import type { SessionService } from '../session/service';
 import { mirrorSessionForWorker } from '../session/workerAuth';
 import { registerServiceWorker } from './register';
@@ -29,7 +29,11 @@ export function bootPwa(session: SessionService): void {
     // `ready`, not the current registration: a first sign-in while the worker still installs would
     // otherwise find no active worker, and the logos below the fold would never be kept for offline.
     navigator.serviceWorker?.ready.then(
-      (reg) => reg.active?.postMessage({ type: WARM_CACHES }),
+      (reg) => {
+        const urls = performance.getEntriesByType('resource').map((e) => e.name);
+        const message: WarmCaches = { type: WARM_CACHES, assets: loadedAssets(urls, location.origin) };
+        reg.active?.postMessage(message);
+      },
       () => undefined,
     );
   });

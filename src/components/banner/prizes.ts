@@ -1,7 +1,9 @@
-// Prizes for the banner: fetched on mount and every 60 s while mounted.
+// Prizes for the banner: fetched on mount and every 60 s while mounted and the page is visible (SPEC's
+// refresh; a hidden page reads again as soon as it is shown, if the minute has passed).
 import { useEffect, useState } from 'react';
 import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchPrizes, type Prize } from '../../api/play';
+import { pollWhileVisible } from '../../lib/visiblePoll';
 
 /** Prize refresh period. */
 export const PRIZE_REFRESH_MS = 60_000;
@@ -15,7 +17,9 @@ export function usePrizes(): Prize[] {
   const [prizes, setPrizes] = useState<Prize[]>([]);
   useEffect(() => {
     let ctrl = new AbortController();
+    let readAt = Number.NEGATIVE_INFINITY;
     const load = () => {
+      readAt = Date.now();
       ctrl.abort();
       ctrl = new AbortController();
       fetchPrizes(ctrl.signal).then(
@@ -25,10 +29,9 @@ export function usePrizes(): Prize[] {
         () => undefined,
       );
     };
-    load();
-    const id = setInterval(load, PRIZE_REFRESH_MS);
+    const poll = pollWhileVisible(load, () => readAt + PRIZE_REFRESH_MS);
     return () => {
-      clearInterval(id);
+      poll.stop();
       ctrl.abort();
     };
   }, []);
