@@ -244,10 +244,13 @@ describeEachDb(
       const id = res.json().depositId;
       await new Promise((r) => setTimeout(r, 50));
       expect((await getDeposit(app, token, id)).json().status).toBe('PENDING');
-      // Too young for reconciliation: left alone.
-      expect(await reconcile(60_000)).toMatchObject({ confirmed: 0 });
-      expect(await reconcile()).toMatchObject({ confirmed: 1 });
-      expect(await reconcile()).toMatchObject({ confirmed: 0 });
+      // Too young for reconciliation: left alone. (The passes also see deposits earlier tests of this file
+      // left pending, so what is checked is this deposit and this wallet, not the passes' totals.)
+      await reconcile(60_000);
+      expect((await getDeposit(app, token, id)).json().status).toBe('PENDING');
+      expect(await listMoves(db.kysely, msisdn)).toEqual([]);
+      expect((await reconcile()).confirmed).toBeGreaterThanOrEqual(1);
+      await reconcile();
       const view = (await getDeposit(app, token, id)).json();
       expect(view.status).toBe('CONFIRMED');
       // The callback arriving late after all changes nothing.
