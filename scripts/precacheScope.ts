@@ -11,37 +11,23 @@
  * here that is missing from the build fails it, so the list cannot drift silently.
  */
 import type { Plugin } from 'vite';
+import { type BundleLike, builtFrom, isChunk } from './bundleChunks.ts';
 
 export interface PrecacheScopeOptions {
   /** Sources whose chunks the precache stops at (e.g. 'src/screens/admin/AdminScreen.tsx'). */
   fetchedOnDemand: string[];
 }
 
-interface ChunkLike {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  moduleIds: string[];
-  isEntry: boolean;
-  imports: string[];
-  dynamicImports: string[];
-  viteMetadata?: { importedCss: Set<string>; importedAssets?: Set<string> };
-}
-type Output = Record<string, ChunkLike | { type: 'asset'; fileName: string }>;
-
-const isChunk = (c: Output[string] | undefined): c is ChunkLike => c?.type === 'chunk';
-const fromSource = (id: string | null, source: string) => !!id?.split('?')[0]?.endsWith(source);
-
 /** The chunks and CSS files of `bundle` that the entries do not reach without passing a `stops` chunk. */
-export function filesOnDemand(bundle: Output, fetchedOnDemand: string[]): Set<string> {
+export function filesOnDemand(bundle: BundleLike, fetchedOnDemand: string[]): Set<string> {
   const chunks = Object.values(bundle).filter(isChunk);
   for (const source of fetchedOnDemand) {
-    if (!chunks.some((c) => c.moduleIds.some((id) => fromSource(id, source))))
+    if (!chunks.some((c) => c.moduleIds.some((id) => builtFrom(id, source))))
       throw new Error(`precache-scope: no module ${source} in the build`);
   }
   // Only a chunk of its own (the module is its facade) is a stop: merged into a shared chunk, it stays.
   const stops = new Set(
-    chunks.filter((c) => fetchedOnDemand.some((s) => fromSource(c.facadeModuleId, s))).map((c) => c.fileName),
+    chunks.filter((c) => fetchedOnDemand.some((s) => builtFrom(c.facadeModuleId, s))).map((c) => c.fileName),
   );
   const reached = new Set<string>();
   const visit = (fileName: string) => {
@@ -79,7 +65,7 @@ export function precacheScope(options: PrecacheScopeOptions): {
       apply: 'build',
       enforce: 'post',
       generateBundle(_output, bundle) {
-        onDemand = filesOnDemand(bundle as unknown as Output, options.fetchedOnDemand);
+        onDemand = filesOnDemand(bundle as unknown as BundleLike, options.fetchedOnDemand);
       },
     },
     transform(entries) {

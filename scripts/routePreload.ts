@@ -8,6 +8,7 @@
  * A source named here that is missing from the build fails the build, so the table cannot drift silently.
  */
 import type { Plugin } from 'vite';
+import { type BundleLike, builtFrom, isChunk } from './bundleChunks.ts';
 
 export interface RoutePreloadOptions {
   /** Language → its catalog's source (e.g. 'locales/st.po'). */
@@ -22,19 +23,8 @@ export interface RoutePreloadOptions {
   signInPath: string;
 }
 
-interface ChunkLike {
-  type: 'chunk';
-  fileName: string;
-  facadeModuleId: string | null;
-  moduleIds: string[];
-  isEntry: boolean;
-  imports: string[];
-  viteMetadata?: { importedCss: Set<string> };
-}
-type Output = Record<string, ChunkLike | { type: 'asset'; fileName: string; source: string | Uint8Array }>;
-
 /** The files a chunk loads before it runs: itself, its static imports and their CSS, transitively. */
-function closure(bundle: Output, start: string, into = new Set<string>()): Set<string> {
+function closure(bundle: BundleLike, start: string, into = new Set<string>()): Set<string> {
   const chunk = bundle[start];
   if (chunk?.type !== 'chunk' || into.has(chunk.fileName)) return into;
   into.add(chunk.fileName);
@@ -64,16 +54,14 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_output, rawBundle) {
-      const bundle = rawBundle as unknown as Output;
+      const bundle = rawBundle as unknown as BundleLike;
       const entryFiles = new Set<string>();
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry) closure(bundle, chunk.fileName, entryFiles);
+        if (isChunk(chunk) && chunk.isEntry) closure(bundle, chunk.fileName, entryFiles);
       const filesOf = (source: string): string[] => {
         const chunk = Object.values(bundle).find(
           // The module is the chunk's facade, or (when Rollup merged the chunk with a shared one) one of its modules.
-          (c): c is ChunkLike =>
-            c.type === 'chunk' &&
-            [c.facadeModuleId, ...c.moduleIds].some((id) => !!id?.split('?')[0]?.endsWith(source)),
+          (c) => isChunk(c) && [c.facadeModuleId, ...c.moduleIds].some((id) => builtFrom(id, source)),
         );
         if (!chunk) throw new Error(`route-preload: no chunk built from ${source}`);
         return [...closure(bundle, chunk.fileName)].filter((f) => !entryFiles.has(f));
