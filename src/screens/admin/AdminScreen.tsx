@@ -3,12 +3,10 @@
 // the server's message key, translated.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLoaderData } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showInstant, showWireDate } from '../../../machines/rules/maseruTime';
-import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { digitsOfM } from '../../../machines/rules/money';
 import {
-  type AdminBetslip,
   listBetslips,
   publishBetslip,
   type SettlementPreview,
@@ -26,7 +24,8 @@ import { ResultsForm } from './ResultsForm';
 import { RoundBuilder } from './RoundBuilder';
 import { SettlementTable } from './SettlementTable';
 import './admin.css';
-import { LoadFailed, type Notice, OperatorNotice } from './OperatorNotice';
+import { LoadFailed, OperatorNotice } from './OperatorNotice';
+import { useOperatorList, useOperatorRun } from './useOperatorList';
 
 type Confirm = { sid: string; kind: 'publish' | 'settle'; preview?: SettlementPreview } | null;
 
@@ -47,10 +46,6 @@ function EndsAt({ endDate }: { endDate: string }) {
 export default function AdminScreen() {
   const { t, i18n } = useLingui();
   const say = useServerMessage();
-  const [betslips, setBetslips] = useState<AdminBetslip[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
   const [resultsOf, setResultsOf] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [done, setDone] = useState(0);
@@ -58,36 +53,12 @@ export default function AdminScreen() {
   // The first list is the route loader's request (src/lib/firstRead.ts); a reload asks again.
   const { betslips: loaded } = useLoaderData({ from: '/shell/guarded/admin' });
   const [read] = useState(() => firstThen(loaded, listBetslips));
-  const load = useCallback(async () => {
-    try {
-      const list = await read();
-      setBetslips(Array.isArray(list) ? list : []);
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(messageKeyOf(err));
-    }
-  }, [read]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Runs one operation, says how it went, and reloads the list; true when it was done. */
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'ok', text: await action() });
-      // The reports (wallet liabilities, turnover) change with a settlement: read them again too.
-      setDone((n) => n + 1);
-      await load();
-      return true;
-    } catch (err) {
-      setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { list: betslips, loadError, load } = useOperatorList(read);
+  // The reports (wallet liabilities, turnover) change with a settlement: they are read again too.
+  const { busy, notice, run, quietly } = useOperatorRun(async () => {
+    setDone((n) => n + 1);
+    await load();
+  });
 
   /** What publishing `sid` will do: live now, or wait for the open round. */
   const publishPlan = (sid: string) => {
@@ -108,16 +79,8 @@ export default function AdminScreen() {
   };
 
   /** Settling asks first: the preview (what each tier pays, moving no money), then a confirmation. */
-  const previewSettlement = async (sid: string) => {
-    setBusy(true);
-    try {
-      setConfirm({ sid, kind: 'settle', preview: await settlementPreview(sid) });
-    } catch (err) {
-      setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const previewSettlement = (sid: string) =>
+    quietly(async () => setConfirm({ sid, kind: 'settle', preview: await settlementPreview(sid) }));
 
   return (
     <section className="page admin" aria-labelledby="page-title" aria-busy={busy}>

@@ -3,69 +3,33 @@
 // the next sign-in) or disable an account, each after a confirmation. The server audits every read and action.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showInstant } from '../../../machines/rules/maseruTime';
-import { messageKeyOf } from '../../../machines/rules/messageKey';
 import { isOperatorRole, type OperatorRole } from '../../../machines/rules/operatorName';
 import { isPasswordCompliant } from '../../../machines/rules/password';
-import {
-  addOperator,
-  disableOperator,
-  listOperators,
-  type OperatorAccount,
-  resetOperatorPassword,
-} from '../../api/operators';
+import { addOperator, disableOperator, listOperators, resetOperatorPassword } from '../../api/operators';
 import { PasswordField } from '../../components/PasswordInput';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { useSessionUser } from '../../session/hooks';
 import { AddOperatorForm, ROLE_LABELS } from './AddOperatorForm';
 import { ConfirmPanel } from './ConfirmPanel';
 import './admin.css';
-import { LoadFailed, type Notice, OperatorNotice } from './OperatorNotice';
+import { LoadFailed, OperatorNotice } from './OperatorNotice';
+import { useOperatorList, useOperatorRun } from './useOperatorList';
 
 type Open = { username: string; kind: 'disable' | 'password' } | null;
-
-/** A time as Maseru's clock shows it (dd/mm/yyyy, hh:mm:ss). */
 
 export default function OperatorsScreen() {
   const { t, i18n } = useLingui();
   const say = useServerMessage();
   const me = useSessionUser();
-  const [operators, setOperators] = useState<OperatorAccount[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [newPassword, setNewPassword] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setOperators(await listOperators());
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(messageKeyOf(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Runs one action, says how it went and reads the list again; true when it was done. */
-  const run = async (action: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'ok', text: await action() });
-      setOpen(null);
-      await load();
-      return true;
-    } catch (err) {
-      setNotice({ kind: 'error', text: say(messageKeyOf(err)) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { list: operators, loadError, load } = useOperatorList(listOperators);
+  const { busy, notice, setNotice, run } = useOperatorRun(async () => {
+    setOpen(null);
+    await load();
+  });
 
   const add = (username: string, role: OperatorRole, password: string) =>
     run(async () => {

@@ -2,9 +2,8 @@
 // testimonials per language (add, remove after a confirmation, a preview exactly as the carousel on /play
 // shows them) and the default prize table the banner shows. Every change is audited by the server.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
-import { messageKeyOf } from '../../../machines/rules/messageKey';
-import { listTestimonials, type StoredTestimonial, type TestimonialLang } from '../../api/marketing';
+import { useState } from 'react';
+import { listTestimonials, type TestimonialLang } from '../../api/marketing';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { PrizeTableForm } from './PrizeTableForm';
 import { TestimonialForm } from './TestimonialForm';
@@ -13,27 +12,14 @@ import '../admin/admin.css';
 import '../support/support.css';
 import './marketing.css';
 import { LoadFailed, type Notice, OperatorNotice } from '../admin/OperatorNotice';
+import { useOperatorList } from '../admin/useOperatorList';
 
 export default function MarketingScreen() {
   const { t, i18n } = useLingui();
   const say = useServerMessage();
-  const [items, setItems] = useState<StoredTestimonial[] | null>(null);
   const [lang, setLang] = useState<TestimonialLang>(i18n.locale === 'en' ? 'en' : 'st');
   const [notice, setNotice] = useState<Notice>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setItems(await listTestimonials());
-      setLoadError(null);
-    } catch (err) {
-      setLoadError(messageKeyOf(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { list: items, loadError, load } = useOperatorList(listTestimonials);
 
   return (
     <section className="page admin marketing" aria-labelledby="page-title">
