@@ -116,23 +116,36 @@ export async function takeOverKey(
 /**
  * Stores the final answer. Call it inside the transaction that moves the money. False when an answer was
  * stored first (a run that took over a claim left too long, or the one it took over, finished first).
+ * With the request's `hash`, a claim released while this run worked (reconciliation took it over from a
+ * request it judged gone, and let it go) is written back with this answer: the work was done, and a
+ * retry must replay its answer rather than run again and answer differently.
  */
 export async function completeKey(
   db: LedgerDb,
   scope: IdempotencyScope,
   response: StoredResponse,
+  hash?: string,
 ): Promise<boolean> {
+  const done = {
+    status: 'DONE' as const,
+    response_status: response.statusCode,
+    response_body: JSON.stringify(response.body ?? null),
+  };
   const updated = await db
     .updateTable('idempotency_keys')
-    .set({
-      status: 'DONE',
-      response_status: response.statusCode,
-      response_body: JSON.stringify(response.body ?? null),
-    })
+    .set(done)
     .where(isKey(scope))
     .where('status', '=', 'IN_PROGRESS')
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+  if (Number(updated.numUpdatedRows) > 0) return true;
+  if (hash === undefined) return false;
+  const restored = await db
+    .insertInto('idempotency_keys')
+    .values({ ...scope, request_hash: hash, locked_at: new Date(), ...done })
+    .onConflict((oc) => oc.columns(['msisdn', 'route', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return restored !== undefined;
 }
 
 /** The answer stored for a key, if one is. */
@@ -228,13 +241,14 @@ export async function runIdempotent(
   /** A refusal this says not to keep releases the key instead, so a retry with it runs again. */
   keep: (response: StoredResponse) => boolean = () => true,
 ): Promise<IdempotentAnswer> {
-  const claim = await claimKey(db, scope, requestHash(body), now);
+  const hash = requestHash(body);
+  const claim = await claimKey(db, scope, hash, now);
   if (claim.kind === 'replay') return { ...claim.response, replayed: true };
   if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };
   let stored = false;
   let first = true;
   const complete: Complete = async (trx, response) => {
-    first = await completeKey(trx, scope, response);
+    first = await completeKey(trx, scope, response, hash);
     stored = true;
   };
   try {
@@ -242,7 +256,7 @@ export async function runIdempotent(
     // Stored already when the handler called complete(): its transaction committed, since a rolled-back
     // one throws out of the handler. Otherwise (a refusal it just returned) it is stored here.
     if (!stored) {
-      if (keep(response)) first = await completeKey(db, scope, response);
+      if (keep(response)) first = await completeKey(db, scope, response, hash);
       else await releaseKey(db, scope, now);
     }
     // One key, one answer: when two runs of it overlapped (a claim taken over from a run that was only

@@ -315,7 +315,8 @@ const sortKeys = (v: unknown): unknown =>
       : v;
 
 async function bankRun(target: BenchDatabase) {
-  const seed = Date.now() % 1_000_000;
+  // BANK_SEED replays a run's mix (the timing, and so the races, still vary).
+  const seed = Number(process.env.BANK_SEED) || Date.now() % 1_000_000;
   const random = generator(seed);
   const phases: Record<string, number> = {};
   let mark = Date.now();

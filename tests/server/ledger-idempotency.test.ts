@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import {
   type Complete,
+  claimedAt,
   claimKey,
+  releaseKey,
   requestHash,
   runIdempotent,
   STALE_AFTER_MS,
+  takeOverKey,
 } from '../../server/idempotency/idempotency.ts';
 import { availableCents, inTransaction, postMove } from '../../server/wallet/ledger.ts';
 import { backends, describeOn } from './helper.ts';
@@ -165,6 +168,36 @@ for (const backend of backends) {
         body: 'x',
       }));
       expect(again).toEqual({ statusCode: 200, body: { status: 'PENDING' }, replayed: true });
+    });
+
+    it('keeps the answer of a run whose claim reconciliation took over and let go meanwhile', async () => {
+      const t0 = new Date('2026-03-02T10:00:00Z');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let runs = 0;
+      const handler = async () => {
+        runs++;
+        await gate;
+        return { statusCode: 200, body: { status: 'PENDING', runs } };
+      };
+      const slow = runIdempotent(kysely(), scope('k7'), {}, handler, t0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Reconciliation judges the request gone: it takes the claim, asks the provider (no answer), lets go.
+      const claimed = await claimedAt(kysely(), scope('k7'));
+      const held = new Date(t0.getTime() + 2_000);
+      expect(await takeOverKey(kysely(), scope('k7'), claimed!, held)).toBe(true);
+      await releaseKey(kysely(), scope('k7'), held);
+      release();
+      expect(await slow).toEqual({ statusCode: 200, body: { status: 'PENDING', runs: 1 }, replayed: false });
+      // The retry replays that answer; it does not run again and answer otherwise.
+      expect(await runIdempotent(kysely(), scope('k7'), {}, handler)).toEqual({
+        statusCode: 200,
+        body: { status: 'PENDING', runs: 1 },
+        replayed: true,
+      });
+      expect(runs).toBe(1);
     });
   });
 }
