@@ -42,7 +42,7 @@ const PENDING = sql<{ rail: string; count: number; oldest_seconds: number }>`
     SELECT wallet_sid AS rail, created_at FROM deposits WHERE status = 'PENDING'
     UNION ALL SELECT mobile_wallet_sid, created_at FROM cash_outs WHERE status = 'PENDING'
     UNION ALL SELECT 'AIRTIME', created_at FROM airtime_purchases WHERE status = 'PENDING'
-    UNION ALL SELECT 'BILLING', created_at FROM airtime_stakes WHERE status IN ('RESERVED', 'REFUNDING')
+    UNION ALL SELECT 'BILLING', created_at FROM airtime_stakes WHERE status IN ('RESERVED', 'REFUNDING', 'RELEASING')
   ) p GROUP BY rail`;
 
 export function registerMetrics(

@@ -7,7 +7,13 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type AirtimeStakeStatus = 'RESERVED' | 'CONFIRMED' | 'RELEASED' | 'REFUNDING' | 'REFUNDED';
+export type AirtimeStakeStatus =
+  | 'RESERVED'
+  | 'CONFIRMED'
+  | 'RELEASING'
+  | 'RELEASED'
+  | 'REFUNDING'
+  | 'REFUNDED';
 export type AirtimePurchaseStatus = 'PENDING' | 'CONFIRMED' | 'REVERSED';
 
 export interface IntentTables {

@@ -1,9 +1,12 @@
 // Stakes charged to airtime, kept as intents so that no charge is lost or made twice. The intent is
 // reserved under the wallet lock together with the weekly-limit check (so parallel stakes cannot pass
 // a limit together), then charged at the operator with a reference derived from the Idempotency-Key,
-// then confirmed — its ledger pair and its slip written while the betslip is open — or released (never
-// charged) or refunded (charged, but the betslip closed first). A request cut off anywhere in between
-// is finished by the next attempt with the same key or by reconciliation, never charged again.
+// then confirmed — its ledger pair and its slip written while the betslip is open — or released or
+// refunded (charged, but the betslip closed first). Releasing voids the reference at the operator first
+// (RELEASING, then RELEASED), so a charge still on its way is refused or given back: RELEASED means the
+// operator holds nothing for it, and the key may pay again, under a new reference. A request cut off
+// anywhere in between is finished by the next attempt with the same key or by reconciliation, never
+// charged again.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { AirtimeStakeStatus, IntentTables } from '../db/intentTables.ts';
@@ -57,11 +60,12 @@ export async function findStake(db: Db, msisdn: string, key: string): Promise<Ai
 }
 
 /**
- * Reserves the stake (call under the wallet lock, after the limit check). A released intent for the
- * same key is reserved again with the new attempt's slip.
+ * Reserves the stake (call under the wallet lock, after the limit check). A RELEASED intent for the same
+ * key is reserved again with the new attempt's slip and reference (its old one was voided at the operator).
  */
 export async function reserveStake(trx: Db, stake: Omit<AirtimeStake, 'status' | 'createdAt'>, now: Date) {
   const values = {
+    reference: stake.reference,
     betslip_sid: stake.sid,
     submission_id: stake.submissionId,
     predictions: JSON.stringify(stake.predictions),
@@ -71,20 +75,23 @@ export async function reserveStake(trx: Db, stake: Omit<AirtimeStake, 'status' |
     status: 'RESERVED' as const,
     updated_at: now,
   };
-  await trx
+  const reserved = await trx
     .insertInto('airtime_stakes')
-    .values({
-      reference: stake.reference,
-      msisdn: stake.msisdn,
-      idempotency_key: stake.key,
-      created_at: now,
-      ...values,
-    })
+    .values({ msisdn: stake.msisdn, idempotency_key: stake.key, created_at: now, ...values })
     .onConflict((oc) =>
-      oc.column('reference').doUpdateSet(values).where('airtime_stakes.status', '=', 'RELEASED'),
+      oc
+        .columns(['msisdn', 'idempotency_key'])
+        .doUpdateSet(values)
+        .where('airtime_stakes.status', '=', 'RELEASED'),
     )
-    .execute();
+    .returning('reference')
+    .executeTakeFirst();
+  if (!reserved) throw new Error(`airtime stake ${stake.reference} is not released`);
 }
+
+/** The reference of a key's next attempt after a release: the old one is void at the operator. */
+export const nextReference = (reference: string, submissionId: string) =>
+  `${reference}:${submissionId.slice(0, 8)}`;
 
 /** Moves an intent from one of `from` to `to`; false when another actor moved it first. */
 export async function moveStake(
@@ -116,7 +123,10 @@ export async function reservedCents(db: Db, msisdn: string, since: Date): Promis
   return toCents(row?.total);
 }
 
-/** Intents reconciliation must finish: reserved and older than `olderThan`, or waiting for a refund. */
+/**
+ * Intents reconciliation must finish: reserved and older than `olderThan`, or waiting for a refund or a
+ * void at the operator.
+ */
 export async function openStakes(db: Db, olderThan: Date, limit = 200): Promise<AirtimeStake[]> {
   const rows = await db
     .selectFrom('airtime_stakes')
@@ -124,7 +134,7 @@ export async function openStakes(db: Db, olderThan: Date, limit = 200): Promise<
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'RESERVED'), eb('created_at', '<', olderThan)]),
-        eb('status', '=', 'REFUNDING'),
+        eb('status', 'in', ['REFUNDING', 'RELEASING']),
       ]),
     )
     .orderBy('created_at')

@@ -15,12 +15,13 @@ import {
   reconcileEach,
 } from '../wallet/reconcile.ts';
 import { moveStake, openStakes } from './airtimeStakes.ts';
-import { confirmCharged, refundStake, SUBMIT_ROUTE, type SubmitDeps } from './submit.ts';
+import { confirmCharged, refundStake, releaseStake, SUBMIT_ROUTE, type SubmitDeps } from './submit.ts';
 
 /**
  * Airtime stakes whose request died between reserving and confirming: a charge the operator made is
- * turned into the slip (if its betslip is still open) or refunded; one never made is released, and the
- * request's key is freed so the subscriber's retry runs again. Refunds that failed are retried.
+ * turned into the slip (if its betslip is still open) or refunded; one never made is voided and released,
+ * and the request's key is freed so the subscriber's retry runs again. Refunds and voids that failed are
+ * retried.
  */
 export function reconcileAirtimeStakes(
   deps: SubmitDeps,
@@ -33,6 +34,8 @@ export function reconcileAirtimeStakes(
     async (stake) => {
       if (stake.status === 'REFUNDING')
         return (await refundStake(deps, stake.reference)) ? 'failed' : 'stillPending';
+      if (stake.status === 'RELEASING')
+        return (await releaseStake(deps, stake.reference)) ? 'failed' : 'stillPending';
       const scope = { msisdn: stake.msisdn, route: SUBMIT_ROUTE, key: stake.key };
       return {
         scope,
@@ -44,7 +47,10 @@ export function reconcileAirtimeStakes(
             });
             return response.statusCode === 200 ? 'confirmed' : 'failed';
           }
-          return (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED')) ? 'failed' : null;
+          // Not charged yet: void the reference before letting the stake go, so that a charge still on its
+          // way (its request only slow) is refused, or given back should it land first.
+          if (!(await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASING'))) return null;
+          return (await releaseStake(deps, stake.reference)) ? 'failed' : 'stillPending';
         },
       };
     },

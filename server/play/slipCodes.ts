@@ -44,7 +44,7 @@ async function airtimeUnderway(db: Db, msisdn: string, key: string): Promise<boo
     .where('msisdn', '=', msisdn)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-  return stake !== undefined && stake.status !== 'RELEASED' && stake.status !== 'REFUNDED';
+  return stake !== undefined && ['RESERVED', 'CONFIRMED', 'REFUNDING'].includes(stake.status);
 }
 
 /** Claims `code` for the slip paid under `key`, or says what the code's owner answered. */

@@ -18,6 +18,7 @@ import {
   type AirtimeStake,
   findStake,
   moveStake,
+  nextReference,
   reserveStake,
   stakeReference,
   toStake,
@@ -190,6 +191,7 @@ async function judgeAndPay(
   // One transaction holds the betslip open, locks the wallet, runs the limits and either pays from
   // the wallet and writes the slip, or reserves an airtime charge (counted by the limits at once).
   // A key that already has an intent is paid by airtime again, so it can never be paid twice.
+  let reference = stake.reference;
   const outcome = await inTransaction(db, async (trx): Promise<StoredResponse | 'RESUME' | 'CHARGE'> => {
     const held = await lockForSlip(trx, sid, msisdn, key, deps.now);
     if (!held.subscribed) return refusal(403, 'SUBSCRIPTION.REQUIRED');
@@ -216,11 +218,13 @@ async function judgeAndPay(
       if (debit.ok) return writeSlip(deps, trx, stake, 'WALLET', null, complete);
     }
     if (deps.walletOnly) return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
-    await reserveStake(trx, stake, now);
+    reference =
+      held.earlier === 'RELEASED' ? nextReference(stake.reference, stake.submissionId) : stake.reference;
+    await reserveStake(trx, { ...stake, reference }, now);
     return 'CHARGE';
   });
   if (outcome === 'CHARGE') {
-    return chargeAirtime(deps, { ...stake, status: 'RESERVED', createdAt: deps.now() }, complete);
+    return chargeAirtime(deps, { ...stake, reference, status: 'RESERVED', createdAt: deps.now() }, complete);
   }
   if (outcome === 'RESUME') {
     const earlier = await findStake(db, msisdn, key);
@@ -247,6 +251,10 @@ export async function resumeStake(
       return refusal(409, 'BETSLIP.CLOSED');
     case 'REFUNDED':
       return refusal(409, 'BETSLIP.CLOSED');
+    case 'RELEASING':
+      // Being let go (its reference voided at the operator): once RELEASED, a retry may pay again.
+      await releaseStake(deps, stake.reference);
+      throw new BillingUnavailableError('airtime stake being released');
     default:
       // RESERVED (charged or not, we do not know): the same reference again is never charged twice.
       return chargeAirtime(deps, stake, complete);
@@ -271,7 +279,9 @@ async function chargeAirtime(
   // No answer: the intent stays reserved; the next attempt or reconciliation learns what happened.
   if (charge === 'TIMEOUT') throw new BillingUnavailableError('operator billing did not answer');
   if (charge.status !== 'CHARGED') {
-    await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASED');
+    // Refused for this reference; it is voided all the same, so that no other attempt's charge lands.
+    if (await moveStake(deps.db, stake.reference, ['RESERVED'], 'RELEASING'))
+      await releaseStake(deps, stake.reference);
     if (charge.status === 'INSUFFICIENT_AIRTIME') return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
     throw new BillingUnavailableError(charge.reason);
   }
@@ -291,8 +301,8 @@ export async function confirmCharged(
   const { db } = deps;
   const outcome = await inTransaction(db, async (trx) => {
     const open = await lockOpenBetslip(trx, stake.sid, deps.now);
-    // RELEASED too: reconciliation may have released it before this late charge answer came.
-    const from: AirtimeStake['status'][] = ['RESERVED', 'RELEASED'];
+    // Only a reserved intent: one being released has its charge voided or given back at the operator.
+    const from: AirtimeStake['status'][] = ['RESERVED'];
     if (open !== 'OPEN') {
       return (await moveStake(trx, stake.reference, from, 'REFUNDING', providerRef)) ? 'REFUND' : 'MOVED';
     }
@@ -324,12 +334,22 @@ export async function confirmCharged(
   if (outcome === 'MOVED') {
     // Another attempt or reconciliation moved the intent first: answer with where it stands.
     const now = await findStake(db, stake.msisdn, stake.key);
-    if (!now || now.status === 'RESERVED' || now.status === 'RELEASED') {
+    if (!now || now.status === 'RESERVED' || now.status === 'RELEASING' || now.status === 'RELEASED') {
       throw new BillingUnavailableError('airtime stake moved concurrently');
     }
     return resumeStake(deps, now, complete);
   }
   return outcome;
+}
+
+/**
+ * Voids a RELEASING intent's reference at the operator (refunding a charge that landed meanwhile), then
+ * RELEASED; on failure it stays RELEASING for reconciliation.
+ */
+export async function releaseStake(deps: SubmitDeps, reference: string): Promise<boolean> {
+  const voided = await withTimeout(deps.billing.refund(reference), deps.billingTimeoutMs);
+  if (voided === 'TIMEOUT' || voided.status !== 'REFUNDED') return false;
+  return moveStake(deps.db, reference, ['RELEASING'], 'RELEASED');
 }
 
 /** Gives a charge back at the operator; on failure the intent stays REFUNDING for reconciliation. */

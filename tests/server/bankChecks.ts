@@ -484,7 +484,7 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
 /** '' when every intent is final, else what is still open. */
 export async function openIntents(k: Db): Promise<string> {
   const { rows } = await sql<{ stakes: number; purchases: number; cash_outs: number }>`
-    SELECT (SELECT count(*) FROM airtime_stakes WHERE status IN ('RESERVED', 'REFUNDING'))::int AS stakes,
+    SELECT (SELECT count(*) FROM airtime_stakes WHERE status IN ('RESERVED', 'REFUNDING', 'RELEASING'))::int AS stakes,
       (SELECT count(*) FROM airtime_purchases WHERE status = 'PENDING')::int AS purchases,
       (SELECT count(*) FROM cash_outs WHERE status = 'PENDING')::int AS cash_outs`.execute(k);
   const r = rows[0]!;

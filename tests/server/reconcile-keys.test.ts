@@ -6,7 +6,9 @@
 // reached the provider") while the retry's payment of it went through.
 import { expect, it } from 'vitest';
 import { claimKey, requestHash } from '../../server/idempotency/idempotency.ts';
+import { stakeReference } from '../../server/play/airtimeStakes.ts';
 import { reconcileAirtimeStakes } from '../../server/play/reconcile.ts';
+import { SUBMIT_ROUTE } from '../../server/play/submit.ts';
 import type { ChargeRequest, ChargeResult } from '../../server/providers/operatorBilling.ts';
 import { AIRTIME_ROUTE } from '../../server/wallet/airtime.ts';
 import { startCashOut } from '../../server/wallet/cashOut.ts';
@@ -18,24 +20,32 @@ import { describeEachDb, type TestApp, testConfig } from './helper.ts';
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit, tokenFor } from './playFixtures.ts';
 import { post, resetSimulator, win } from './walletFixtures.ts';
 
-/** Holds every operator-billing charge until released; the first one never answers (silent operator). */
-function holdCharges(t: TestApp) {
+/**
+ * Holds every operator-billing charge until released. The first one never answers (silent operator), or
+ * with `firstLands` reaches the operator when released, long after its request gave up (a slow network).
+ */
+function holdCharges(t: TestApp, { firstLands = false } = {}) {
   billingOf(t.app).latencyMs = 0;
   // The app's own billing adapter is held, as a slow carrier network would hold its calls.
   const billing = t.app.operatorBilling;
   const original = billing.charge.bind(billing);
   const gates: Array<() => void> = [];
+  const landed: Array<Promise<ChargeResult>> = [];
   billing.charge = (request: ChargeRequest): Promise<ChargeResult> => {
     const n = gates.length;
-    return new Promise<void>((resolve) => gates.push(resolve)).then(() =>
-      n === 0 ? new Promise<never>(() => {}) : original(request),
+    const answer = new Promise<void>((resolve) => gates.push(resolve)).then(() =>
+      n === 0 && !firstLands ? new Promise<never>(() => {}) : original(request),
     );
+    landed.push(answer);
+    return answer;
   };
   return {
     async started(count: number) {
       await waitUntil(() => gates.length >= count, { what: `${count} held charges` });
     },
     release: (n: number) => gates[n]!(),
+    /** Charge `n`'s answer from the operator. */
+    landed: (n: number) => landed[n]!,
     restore: () => {
       billing.charge = original;
     },
@@ -128,6 +138,51 @@ describeEachDb(
           slips: [{ id: accepted.json().submissionId }],
           stakes: [{ status: 'CONFIRMED', submission_id: accepted.json().submissionId }],
         });
+      } finally {
+        charges.restore();
+      }
+    });
+
+    it('voids a stake it finds not charged: a charge still on its way is refused, the key pays anew', async () => {
+      await seedPlay(t());
+      const { app, clock } = t();
+      const msisdn = '26650000943';
+      const token = await addSubscriber(t(), msisdn);
+      const sid = (await get(app, token, 'fetch-current-betslip')).json().sid;
+      const charges = holdCharges(t(), { firstLands: true });
+      const first = stakeReference(SUBMIT_ROUTE, msisdn, 'K3');
+      try {
+        const slip = body(sid, picks(), 2);
+        // The attempt gives up on its charge (503); the charge itself is still on its way.
+        const gaveUp = submit(app, token, slip, 'K3');
+        await charges.started(1);
+        expect((await gaveUp).statusCode).toBe(503);
+        clock.advance(10_000);
+        // The operator has not seen it: reconciliation voids the reference, then releases the stake.
+        expect(await reconcile(t())).toEqual({ confirmed: 0, failed: 1, stillPending: 0 });
+        // The charge lands at last, and is refused: the operator keeps nothing for a released stake.
+        charges.release(0);
+        expect(await charges.landed(0)).toMatchObject({ status: 'FAILED' });
+        expect(await app.operatorBilling.status(first)).toEqual({ status: 'NOT_CHARGED' });
+        // The subscriber's retry pays under a reference of its own.
+        const retry = submit(app, token, slip, 'K3');
+        await charges.started(2);
+        charges.release(1);
+        const accepted = await retry;
+        expect(accepted.statusCode).toBe(200);
+        const stakes = await t()
+          .db.kysely.selectFrom('airtime_stakes')
+          .select(['status', 'reference', 'submission_id'])
+          .where('msisdn', '=', msisdn)
+          .execute();
+        expect(stakes).toEqual([
+          {
+            status: 'CONFIRMED',
+            reference: expect.not.stringMatching(`^${first}$`),
+            submission_id: accepted.json().submissionId,
+          },
+        ]);
+        expect(await app.operatorBilling.status(stakes[0]!.reference)).toMatchObject({ status: 'CHARGED' });
       } finally {
         charges.restore();
       }

@@ -22,6 +22,7 @@ import * as rails from './018_rails.ts';
 import * as systems from './019_systems.ts';
 import * as signInCodes from './020_sign_in_codes.ts';
 import * as groups from './021_groups.ts';
+import * as stakeReleasing from './022_stake_releasing.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '019_systems': systems,
   '020_sign_in_codes': signInCodes,
   '021_groups': groups,
+  '022_stake_releasing': stakeReleasing,
 };
