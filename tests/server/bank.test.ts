@@ -436,6 +436,29 @@ async function bankRun(target: BenchDatabase) {
         return { plan, captain, code: String(created.body.code) };
       }),
     );
+    // The race for the last shares, whatever the machine's speed: four members at once ask for one
+    // share each of the first group (its captain holds one of three), so two are refused as full.
+    const racers = subs
+      .filter((s) => s.kind === 'wallet' && !groups.some((g) => g.captain === s))
+      .slice(0, 4);
+    const race = racers.map((sub): Sent => {
+      const body = { count: 1, lang: 'en' };
+      const path = `/api/protected/groups/${groups[0]!.code}/shares`;
+      return {
+        ...request('group-share', 'POST', path, sub.token, body, randomUUID()),
+        kind: 'group-share',
+        sub,
+        count: 1,
+      };
+    });
+    sent.push(...race);
+    const raced = await Promise.all(race.map((r) => untilFinal(client, r)));
+    expect(raced.map((a) => a.body.messageKey ?? a.status).sort(), 'the race for the last shares').toEqual([
+      200,
+      200,
+      'GROUP.FULL',
+      'GROUP.FULL',
+    ]);
     phase('groups');
 
     // ── The run: operations paced over [now, end + AFTER_END_MS] ─────────────────────────────────
