@@ -18,7 +18,6 @@ import type { Kysely } from 'kysely';
 import { centsToM } from '../../machines/rules/betslip.ts';
 import { payRows, type SettlementRule } from '../../machines/rules/rowSettlement.ts';
 import {
-  asStoredResult,
   countsToShares,
   type PrizePool,
   payoutOf,
@@ -37,7 +36,7 @@ import type { ReceiptKey } from '../play/receiptKey.ts';
 import { toCents } from '../wallet/ledger.ts';
 import { addToJackpot } from './content.ts';
 import { writeBatch } from './settleBatch.ts';
-import { batchesToPay, shareSlipTiers, tallySlips } from './settleRead.ts';
+import { batchesToPay, shareSlipTiers, storedResults, tallySlips } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
@@ -140,14 +139,8 @@ function begin(
     // after us finds the betslip SETTLING.
     const resumed = betslip.status === 'SETTLING';
     if (!resumed && clock().getTime() < betslip.end_at.getTime()) return refused(409, 'BETSLIP.OPEN');
-    const matches = await trx
-      .selectFrom('matches')
-      .select('result')
-      .where('betslip_sid', '=', sid)
-      .orderBy('position')
-      .execute();
-    const results = matches.map((m) => asStoredResult(m.result));
-    if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
+    const results = await storedResults(trx, sid);
+    if (!results) return refused(409, 'BETSLIP.RESULTS_MISSING');
     // Groups the close job has not closed yet are closed now, before any slip is counted: a full one's
     // slip is written, an unfull one follows its rule (the same round lock, so nothing comes between).
     await closeGroupsBeforeSettling(trx, sid, { now: clock(), guards: [responsiblePlayGuard], receiptKey });
@@ -156,7 +149,7 @@ function begin(
     return done({
       settledBefore: false as const,
       resumed,
-      results: results as StoredResult[],
+      results,
       rollover: betslip.rollover,
       endAt: betslip.end_at,
       rule: betslip.settlement_rule,

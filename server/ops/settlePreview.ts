@@ -2,12 +2,12 @@
 // settlement itself (tallySlips, shareSlipTiers, payoutOf), so the preview is what settling pays: under
 // rule 'ROWS' a tier's winners are its winning rows.
 import type { Kysely } from 'kysely';
-import { asStoredResult, payoutOf, type StoredResult } from '../../machines/rules/settlement.ts';
+import { payoutOf } from '../../machines/rules/settlement.ts';
 import type { SettlementPreview } from '../../machines/wire/admin.ts';
 import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
 import { poolsOf, SETTLE_PAGE } from './settle.ts';
-import { shareSlipTiers, tallySlips } from './settleRead.ts';
+import { shareSlipTiers, storedResults, tallySlips } from './settleRead.ts';
 
 const inM = (cents: number) => cents / 100;
 
@@ -23,23 +23,10 @@ export async function settlementPreview(
   if (!betslip) return refused(404, 'BETSLIP.NOT_FOUND');
   if (betslip.status === 'DRAFT' || betslip.status === 'SCHEDULED')
     return refused(409, 'BETSLIP.NOT_PUBLISHED');
-  const matches = await db
-    .selectFrom('matches')
-    .select('result')
-    .where('betslip_sid', '=', sid)
-    .orderBy('position')
-    .execute();
-  const results = matches.map((m) => asStoredResult(m.result));
-  if (results.some((r) => r === null)) return refused(409, 'BETSLIP.RESULTS_MISSING');
+  const results = await storedResults(db, sid);
+  if (!results) return refused(409, 'BETSLIP.RESULTS_MISSING');
   const pools = await poolsOf(db, sid);
-  const { tierRows } = await tallySlips(
-    db,
-    sid,
-    results as StoredResult[],
-    pools,
-    SETTLE_PAGE,
-    betslip.settlement_rule,
-  );
+  const { tierRows } = await tallySlips(db, sid, results, pools, SETTLE_PAGE, betslip.settlement_rule);
   const tiers = shareSlipTiers(tierRows, pools);
   const payout = payoutOf(tiers, pools, betslip.rollover);
   return done({

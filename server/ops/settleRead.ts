@@ -18,6 +18,7 @@ import {
 } from '../../machines/rules/rowSettlement.ts';
 import { addRowPicks, type RowSlip } from '../../machines/rules/rows.ts';
 import {
+  asStoredResult,
   type MatchShares,
   outcomesOf,
   type PrizePool,
@@ -28,6 +29,18 @@ import type { Database } from '../db/index.ts';
 import type { StoredPrediction } from '../db/playWalletTables.ts';
 
 type Db = Kysely<Database>;
+
+/** A betslip's results in match order; null while any is missing. */
+export async function storedResults(db: Db, sid: string): Promise<StoredResult[] | null> {
+  const matches = await db
+    .selectFrom('matches')
+    .select('result')
+    .where('betslip_sid', '=', sid)
+    .orderBy('position')
+    .execute();
+  const results = matches.map((m) => asStoredResult(m.result));
+  return results.every((r) => r !== null) ? results : null;
+}
 
 export interface StoredSlip {
   id: string;
