@@ -3,6 +3,8 @@
 // Running each test in its own vitest process would take hours, so it runs in rounds: round i runs, in
 // every file at once, only that file's i-th test (a -t pattern naming exactly one test per file; files
 // run in their own workers, so no test sees its siblings' data). Prints each failure and exits 1 if any.
+// Round 1 (each file's first test) is skipped: every ordinary run already runs it with no sibling before
+// it. FROM_ROUND=1 runs it too; FROM_ROUND=n starts a run cut short at round n.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,9 @@ try {
   const literally = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const rounds = Math.max(0, ...[...byFile.values()].map((names) => names.length));
   const failures = [];
-  for (let i = 0; i < rounds; i++) {
+  const from = Math.max(1, Number(process.env.FROM_ROUND) || 2);
+  for (let i = from - 1; i < rounds; i++) {
+    const started = Date.now();
     const picked = [...byFile].filter(([, names]) => i < names.length);
     // vitest matches -t against the full name with its parts joined by spaces.
     const pattern = picked.map(([, names]) => `^${literally(names[i].replaceAll(' > ', ' '))}$`).join('|');
@@ -57,7 +61,8 @@ try {
         }
       }
     }
-    console.log(`round ${i + 1}/${rounds}: ${passed} of ${picked.length} passed alone`);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`round ${i + 1}/${rounds}: ${passed} of ${picked.length} passed alone (${seconds} s)`);
   }
   console.log(
     failures.length ? `\n${failures.length} failed alone:\n${failures.join('\n')}` : '\nall passed alone',
