@@ -3,7 +3,9 @@
 // Running each test in its own vitest process would take hours, so it runs in rounds: round i runs, in
 // every file at once, only that file's i-th test (a -t pattern naming exactly one test per file; files
 // run in their own workers, so no test sees its siblings' data). Prints each failure and exits 1 if any.
-// Round 1 (each file's first test) is skipped: every ordinary run already runs it with no sibling before
+// A suite whose title ends in ", in order" is one story told in steps (each test starts where the one
+// before left off): it is one unit here, run whole in its round.
+// Round 1 (each file's first unit) is skipped: every ordinary run already runs it with no sibling before
 // it. FROM_ROUND=1 runs it too; FROM_ROUND=n starts a run cut short at round n.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,20 +24,29 @@ const vitest = (args) =>
 try {
   const listing = join(work, 'list.json');
   vitest(['list', '--project', project, `--json=${listing}`, ...files]);
-  /** file → its tests' full names ("describe > test"), in order. */
+  const literally = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** The -t pattern of a test's unit: the test, or the whole ", in order" suite it belongs to. */
+  const unitOf = (name) => {
+    const parts = name.split(' > ');
+    const story = parts.findIndex((part) => /, in order( \[[^\]]+\])?$/.test(part));
+    // vitest matches -t against the full name with its parts joined by spaces.
+    if (story < 0 || story === parts.length - 1) return `^${literally(parts.join(' '))}$`;
+    return `^${literally(parts.slice(0, story + 1).join(' '))} `;
+  };
+  /** file → its units' patterns, in order. */
   const byFile = new Map();
   for (const { file, name } of JSON.parse(readFileSync(listing, 'utf8'))) {
-    byFile.set(file, [...(byFile.get(file) ?? []), name]);
+    const units = byFile.get(file) ?? [];
+    if (!units.includes(unitOf(name))) units.push(unitOf(name));
+    byFile.set(file, units);
   }
-  const literally = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const rounds = Math.max(0, ...[...byFile.values()].map((names) => names.length));
   const failures = [];
   const from = Math.max(1, Number(process.env.FROM_ROUND) || 2);
   for (let i = from - 1; i < rounds; i++) {
     const started = Date.now();
     const picked = [...byFile].filter(([, names]) => i < names.length);
-    // vitest matches -t against the full name with its parts joined by spaces.
-    const pattern = picked.map(([, names]) => `^${literally(names[i].replaceAll(' > ', ' '))}$`).join('|');
+    const pattern = picked.map(([, units]) => units[i]).join('|');
     const report = join(work, `round-${i}.json`);
     vitest([
       'run',

@@ -45,7 +45,7 @@ const sidOf = async (t: TestApp, token: string) => {
   return res.statusCode === 200 ? (res.json().sid as string) : res.statusCode;
 };
 
-describeEachDb('current betslip from memory', (t) => {
+describeEachDb('current betslip from memory, in order', (t) => {
   const msisdn = '26650000501';
   let token = '';
 

@@ -32,12 +32,15 @@ const TRIPLE = picks({ 0: 123 });
 
 describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
   const db = () => t().db.kysely;
+  /** The end of round G-1, which the first tests' groups play on (each test can run alone). */
+  let g1End: Date;
   beforeAll(async () => {
     await groundwork(t());
+    g1End = await openRound(t(), 'G-1');
   });
 
   it('opens a group at the server price: share price floored, the cents left paid by the captain', async () => {
-    const endAt = await openRound(t(), 'G-1');
+    const endAt = g1End;
     const captain = '26653000001';
     const token = await addSubscriber(t(), captain, { walletCents: 100_00 });
     // A client price is never asked for: the server's is M 6.00, ÷ 7 = 0.857… → M 0.85 a share, 5 cents left.

@@ -24,7 +24,7 @@ const round = (sid: string, endAt: Date, extra: object = {}) => roundBody(sid, e
 
 const allHome = (n = 14) => Array.from({ length: n }, (_, i) => ({ position: i + 1, result: 'HOME_WIN' }));
 
-describeEachDb('operations tools: scheduling, results, preview, rollover', (t) => {
+describeEachDb('operations tools: scheduling, results, preview, rollover, in order', (t) => {
   const app = () => t().app;
   const db = () => t().db.kysely;
 

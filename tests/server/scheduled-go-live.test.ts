@@ -25,7 +25,7 @@ async function goLiveJobs(t: TestApp, sid: string) {
 }
 
 describeEachDb(
-  'scheduled rounds go live on time',
+  'scheduled rounds go live on time, in order',
   (t) => {
     const statusOf = async (sid: string) =>
       (
