@@ -5,8 +5,8 @@
 // What a caller sees when it cannot tell: `charge`, `status` and `refund` THROW (BillingUnknownError)
 // on a network error, a timeout, a 5xx without a OneAPI fault or an answer they cannot read. The
 // callers (play/submit.ts, wallet/reconcile.ts) race these calls in withTimeout, which turns a throw
-// into 'TIMEOUT': the stake stays RESERVED (or REFUNDING) and is settled later by `status`. A FAILED
-// result is only returned when the operator said so, because submit.ts releases the stake on it.
+// into 'TIMEOUT': the stake stays RESERVED (or REFUNDING, RELEASING) and is settled later by `status`. A
+// FAILED result is only returned when the operator said so, because submit.ts releases the stake on it.
 import { createHash } from 'node:crypto';
 import type {
   ChargeRequest,
