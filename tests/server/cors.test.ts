@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CORS_ORIGINS } from '../../server/config.ts';
 import { describeEachDb, TOKEN_PATH } from './helper.ts';
 import { addSubscriber, seedPlay, tokenFor } from './playFixtures.ts';
@@ -38,10 +38,14 @@ const corsHeaders = (headers: Record<string, unknown>) =>
 describeEachDb(
   'CORS',
   (t) => {
+    beforeAll(async () => {
+      await seedPlay(t());
+      await addSubscriber(t(), '26650000401');
+    });
+
     it('lets the app’s origins call the API with a bearer token, preflight first', async () => {
       const { app } = t();
-      await seedPlay(t());
-      const token = await addSubscriber(t(), '26650000401');
+      const token = await tokenFor(t(), '26650000401');
       expect(DEFAULT_CORS_ORIGINS).toEqual([
         'capacitor://localhost',
         'https://localhost',

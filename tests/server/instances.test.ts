@@ -212,6 +212,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL database', () => {
   });
 
   it('sends each closing-soon reminder once with both instances checking and fanning out', async () => {
+    await seedPlay(a);
     const { end_at, sid } = await a.db.kysely
       .selectFrom('betslips')
       .select(['sid', 'end_at'])
