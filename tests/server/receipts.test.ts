@@ -143,12 +143,10 @@ describeEachDb('receipts', (t) => {
   });
 
   it('draws another reference when one is taken, inside the same transaction', async () => {
-    const existing = await t()
-      .db.kysely.selectFrom('submissions')
-      .select('reference')
-      .where('reference', 'is not', null)
-      .executeTakeFirstOrThrow();
-    const draws = [existing.reference ?? '', existing.reference ?? '', newReference(sid)];
+    const owner = await addSubscriber(t(), '26650000405', { walletCents: 10_00 });
+    const taken = await submit(t().app, owner, body(sid, picks(), 2), 'r-405');
+    const existing = { reference: taken.json().receipt.reference as string };
+    const draws = [existing.reference, existing.reference, newReference(sid)];
     const receipt = await t()
       .db.kysely.transaction()
       .execute((trx) =>
