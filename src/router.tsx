@@ -14,6 +14,7 @@ import type { ComponentType } from 'react';
 import { ROLES, type Role } from '../machines/rules/roles';
 import type { Api } from './api';
 import { PendingScreen } from './components/PendingScreen';
+import { RouteError } from './components/RouteError';
 import { handOver } from './lib/firstRead';
 import { validateResultsSearch, validateWalletSearch } from './lib/listSearch';
 import { withLastCopy } from './offline/lastCopy';
@@ -289,6 +290,8 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     history,
     scrollRestoration: true,
     defaultPendingComponent: PendingScreen,
+    // A screen that cannot open (its chunk offline, a failed first read) says so in the app's language.
+    defaultErrorComponent: RouteError,
     // A lazy screen on a slow network: show the spinner soon rather than a frozen page.
     defaultPendingMs: 300,
   });

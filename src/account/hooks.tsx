@@ -7,6 +7,10 @@ import { type AccountState, type AccountStore, createAccountStore } from './acco
 
 const AccountContext = createContext<AccountStore | null>(null);
 
+/** Back online but the wallet still the last copy: the first look again, doubling up to the ceiling. */
+export const RECONNECT_RETRY_MS = 2000;
+const RECONNECT_RETRY_MAX_MS = 60_000;
+
 /**
  * One store per signed-in user (`user` keys it, so another sign-in starts empty): loads wallet and
  * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission);
@@ -24,11 +28,26 @@ export function AccountProvider({ user, children }: { user: string | null; child
     void next.load();
     const reload = () => void next.load();
     // Losing the network turns the figures into the last copy (with its time); getting it back, current.
-    const rewallet = () => void next.refreshWallet();
+    // The first request after the network returns often fails still (the radio waking, the service worker
+    // not yet online): while online and showing the last copy, look again after a pause that grows.
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let pause = RECONNECT_RETRY_MS;
+    const rewallet = async () => {
+      clearTimeout(retry);
+      await next.refreshWallet();
+      if (stopped) return;
+      if (navigator.onLine && next.get().walletSavedAt !== null) {
+        retry = setTimeout(rewallet, pause);
+        pause = Math.min(pause * 2, RECONNECT_RETRY_MAX_MS);
+      } else pause = RECONNECT_RETRY_MS;
+    };
     window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
     window.addEventListener('offline', rewallet);
     window.addEventListener('online', rewallet);
     return () => {
+      stopped = true;
+      clearTimeout(retry);
       window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
       window.removeEventListener('offline', rewallet);
       window.removeEventListener('online', rewallet);

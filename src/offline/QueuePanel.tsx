@@ -4,16 +4,17 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { offersSmsFallback } from '../../machines/rules/channelPicks';
 import { translateServerMessage } from '../i18n/serverMessages';
+import { lazyChunk } from '../lib/lazyChunk';
 import { useSessionUser } from '../session/hooks';
 import { idbQueueStore } from '../storage/offlineQueue';
 import { dismissOutcome, onQueueChange, queueState } from './pageQueue';
 import type { NotificationTexts, QueuedSubmission, QueueOutcome } from './queueFormat';
 import './queue.css';
 
-const SmsFallback = lazy(() => import('./SmsFallback'));
+const SmsFallback = lazyChunk(() => import('./SmsFallback'));
 
 /** How often the panel looks again whether a queued slip's round now closes within the hour. */
 const FALLBACK_CHECK_MS = 30_000;

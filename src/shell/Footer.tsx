@@ -2,10 +2,11 @@
 // for signed-in users; the bottom bar (copyright with the current year, privacy, disclaimer) always.
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lib/lazyChunk';
 
 // Lazy: below the first screen (the main area is at least 100vh tall), so not part of the first load.
-const FooterTop = lazy(() => import('./FooterTop'));
+const FooterTop = lazyChunk(() => import('./FooterTop'));
 
 export function Footer({ loggedIn }: { loggedIn: boolean }) {
   const year = new Date().getFullYear();

@@ -2,12 +2,13 @@
 // "Notify me" control and the disclaimer. Its own chunk (Footer.tsx loads it lazily): the main area is at
 // least a screen tall, so this block is never part of the first paint and never shifts what is on screen.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SupportLinks } from '../content/SupportLinks';
 import { useSite } from '../content/site';
+import { lazyChunk } from '../lib/lazyChunk';
 
 // Lazy: web push code is not needed for the first paint.
-const NotifyButton = lazy(() => import('../components/NotifyButton'));
+const NotifyButton = lazyChunk(() => import('../components/NotifyButton'));
 
 // Bundled logos (no external images); the links go to the providers' own sites.
 const PAYMENTS = [

@@ -2,18 +2,19 @@
 // the footer.
 import { Trans } from '@lingui/react/macro';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AccountProvider } from '../account/hooks';
 import { Banner } from '../components/banner/Banner';
 import { useAfterPaint } from '../lib/afterPaint';
+import { lazyChunk } from '../lib/lazyChunk';
 import { useIsLoggedIn, useSessionUser } from '../session/hooks';
 import { Header } from './Header';
 import { VisitorHeader } from './VisitorHeader';
 
 // The critical version alert and the app-download invitation: lazy, they are never part of the first paint.
-const ShellNotices = lazy(() => import('./notices/ShellNotices'));
+const ShellNotices = lazyChunk(() => import('./notices/ShellNotices'));
 // The footer sits below the first screen (the main area is at least one screen tall): not in the first load.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyChunk(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /** New pages start at the top; back and forward keep the restored position (router scrollRestoration). */
 function useScrollTopOnNavigate() {

@@ -2,9 +2,10 @@
 // confirmation (price, period, terms) and the toast are the shared SubscribeNowButton's. Lazy: the button shows only once the
 // subscription status has loaded, so its code (the flows machine, the toast) downloads alongside that
 // call rather than in the first load.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../lib/lazyChunk';
 
-const SubscribeNowButton = lazy(() =>
+const SubscribeNowButton = lazyChunk(() =>
   import('../subscription/SubscribeNowButton').then((m) => ({ default: m.SubscribeNowButton })),
 );
 

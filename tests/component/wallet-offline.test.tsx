@@ -4,6 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECONNECT_RETRY_MS } from '../../src/account/hooks';
 import { renderApp, storeSession } from './helpers';
 import { idb } from './idbKeyval';
 import { server } from './msw';
@@ -51,6 +52,32 @@ describe('wallet offline', () => {
     await waitFor(() => expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument());
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     expect(screen.getByTestId('figure-available')).toHaveTextContent('M 9.00');
+  });
+
+  it('looks again by itself when the first request after the network returns still fails', async () => {
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    let failures = 0;
+    server.use(
+      http.get(WALLET_URL, () =>
+        failures-- > 0 ? HttpResponse.error() : HttpResponse.json(walletFixture({ totalAvailableAmount: 5 })),
+      ),
+    );
+    await renderApp('/wallet');
+    await screen.findByRole('tab', { name: 'Overview' });
+    await waitFor(() => expect(idb.has('last-copy:wallet:26650000001')).toBe(true));
+    failures = 1;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await screen.findByTestId('wallet-offline-copy');
+
+    // Back online: the 'online' look fails too (failures = 1 more); the retry a pause later gets through.
+    failures = 1;
+    const started = Date.now();
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument(), {
+      timeout: RECONNECT_RETRY_MS * 3,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(RECONNECT_RETRY_MS - 50);
   });
 
   it('opens offline on the copy the last visit saved, and says so in Sesotho too', async () => {

@@ -227,6 +227,15 @@ export interface Wallet {
 export const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * Waits until the service worker controls the page: installed, its precache (every chunk, the app shell)
+ * complete. A test that goes offline to show what an installed app does waits for this first; before it,
+ * the app's lazy chunks are only on the network.
+ */
+export async function untilInstalled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+}
+
 /** Signs in through the login screen (demo subscriber by default) and waits for /play. */
 export async function signIn(page: Page, username = '26650000001', password = 'demo1234'): Promise<void> {
   await page.goto('/login');

@@ -4,7 +4,7 @@
 // Screenshots of every main screen at 360×740 and 1280×800 in both languages ($SCREENSHOT_DIR).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { latestOtp, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { latestOtp, shot, signIn, untilInstalled, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 /** Generous: a loaded machine answers slowly. */
@@ -175,6 +175,8 @@ describe('offline honesty', () => {
     expect(await page.getByTestId('offline-badge').count()).toBe(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play' }).click();
     await page.waitForURL('**/play');
+    // Offline as an installed app is: the worker holds every chunk.
+    await untilInstalled(page);
 
     await context.setOffline(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();

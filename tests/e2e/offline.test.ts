@@ -13,7 +13,15 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitInPage } from '../support/inPage.ts';
-import { apiAs, chromiumPath, sessionOf, shot, signIn, useServerAndBrowser } from './harness.ts';
+import {
+  apiAs,
+  chromiumPath,
+  sessionOf,
+  shot,
+  signIn,
+  untilInstalled,
+  useServerAndBrowser,
+} from './harness.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** A copy of the build this server serves, so the update test can deploy a "new version" into it. */
@@ -49,7 +57,7 @@ async function readyOfflineApp(context: BrowserContext): Promise<Page> {
   await signIn(page);
   await page.getByTestId('lang-en').click();
   await page.locator('li.match').nth(13).waitFor();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+  await untilInstalled(page);
   // The worker fills its caches for offline use once it knows the session (activation, sign-in).
   // Every logo of the betslip, not only the first: the worker caches them one by one.
   await waitInPage(
@@ -295,9 +303,7 @@ describe('offline-first PWA', () => {
     try {
       const page = persistent.pages()[0] ?? (await persistent.newPage());
       await page.goto('/login');
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-        timeout: 45_000,
-      });
+      await untilInstalled(page);
       const cdp = await persistent.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);

@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitInPage } from '../support/inPage.ts';
-import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { apiAs, shot, signIn, untilInstalled, useServerAndBrowser } from './harness.ts';
 
 const ACCESS_TOKEN_TTL = 20;
 const e2e = useServerAndBrowser({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) });
@@ -79,7 +79,7 @@ describe('staying signed in (20-second access tokens)', () => {
   it('offline: opens signed in on the cached betslip after the token expired, and sends a queued slip when the network is back', async () => {
     const context = await e2e.phone();
     const page = await signedInPage(context);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+    await untilInstalled(page);
     // The worker keeps the betslip for offline use once it knows the session.
     await waitInPage(
       page,

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitInPage } from '../support/inPage.ts';
-import { apiAs, sessionOf, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { apiAs, sessionOf, shot, signIn, untilInstalled, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 const A = '26650000001';
@@ -74,7 +74,7 @@ describe('a shared phone', () => {
     const stakesBefore = await stakesOf(apiAs(sessionA));
     const walletA = await (await apiAs(sessionA).send('GET', 'fetch-wallet-info')).text();
     // The worker controls the page (so the app opens offline) and has cached A's reads.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+    await untilInstalled(page);
     await waitInPage(
       page,
       async () =>

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitInPage } from '../support/inPage.ts';
-import { apiAs, shot, signIn, useServerAndBrowser } from './harness.ts';
+import { apiAs, shot, signIn, untilInstalled, useServerAndBrowser } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 /** Generous waits for what depends on the server, a lazy chunk or the service worker: CI is slow and loaded. */
@@ -34,7 +34,7 @@ async function readyApp(context: BrowserContext, lang: 'en' | 'st'): Promise<Pag
   await signIn(page);
   await page.getByTestId(`lang-${lang}`).click();
   await page.locator('li.match').nth(13).waitFor();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+  await untilInstalled(page);
   await waitInPage(
     page,
     async () =>

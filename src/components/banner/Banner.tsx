@@ -2,13 +2,14 @@
 // prize, and the prize ticker — both only when there are prizes. The ticker (and embla with it) is a
 // lazy chunk: until it arrives the first prize shows in its place, so nothing moves.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { formatM } from '../../../machines/rules/money';
+import { lazyChunk } from '../../lib/lazyChunk';
 import { PrizeLine } from './PrizeLine';
 import { usePrizes } from './prizes';
 import './banner.css';
 
-const PrizeTicker = lazy(() => import('./PrizeTicker'));
+const PrizeTicker = lazyChunk(() => import('./PrizeTicker'));
 
 export function Banner() {
   const { t } = useLingui();

@@ -1,9 +1,10 @@
 // The shell's notices: the critical version alert (modal 2) and the red app-download toast.
 // Loaded lazily after the first paint; the alert's dialog code loads only when there is an alert to show.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ROLES } from '../../../machines/rules/roles';
 import { type ClientType, shouldOfferApp, shouldShowCriticalAlert } from '../../../machines/rules/version';
 import { config } from '../../config';
+import { lazyChunk } from '../../lib/lazyChunk';
 import { platform } from '../../platform';
 import { useHasRole, useIsLoggedIn, useSessionUser } from '../../session/hooks';
 import { dismissedVersion, rememberDismissed } from '../../storage/versionDismissal';
@@ -17,7 +18,7 @@ import {
 } from './versionStore';
 import './notices.css';
 
-const CriticalVersionAlert = lazy(() => import('./CriticalVersionAlert'));
+const CriticalVersionAlert = lazyChunk(() => import('./CriticalVersionAlert'));
 
 /** The app-download toast appears after 10000 ms. */
 export const APP_TOAST_DELAY_MS = 10_000;

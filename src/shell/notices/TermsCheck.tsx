@@ -1,9 +1,10 @@
 // A new version of the terms: a signed-in subscriber who has not accepted it is asked once, in a modal
 // that links the text. Accepting records it on the server; "Later" closes it until the next start.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { fetchTermsStatus } from '../../content/site';
+import { lazyChunk } from '../../lib/lazyChunk';
 
-const TermsDialog = lazy(() => import('./TermsDialog'));
+const TermsDialog = lazyChunk(() => import('./TermsDialog'));
 
 /** Keyed by the signed-in user: another user signing in asks afresh. */
 export function TermsCheck() {
