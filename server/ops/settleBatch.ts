@@ -7,6 +7,7 @@ import type { Database } from '../db/index.ts';
 import { payGroupPrizes } from '../groups/prizes.ts';
 import { LedgerKeyConflictError, toCents } from '../wallet/ledger.ts';
 import { SERVICE_ID } from '../wallet/subscriptions.ts';
+import { walkSlipsInIdOrder } from './settleRead.ts';
 
 type Db = Kysely<Database>;
 
@@ -40,9 +41,7 @@ export function writeBatch(
 ): Promise<{ paidCents: number; winners: BatchWinner[] }> {
   return db.transaction().execute(async (trx) => {
     // As settleRead.ts's pages: walk the (betslip_sid, id) index, whatever the planner guesses.
-    await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
-      trx,
-    );
+    await walkSlipsInIdOrder(trx);
     const after = place.after === null ? sql`` : sql`AND id > ${place.after}`;
     // One statement finds the batch's slips by their place and writes them; only the winners come back.
     const { rows } = await sql<{

@@ -81,12 +81,7 @@ function readPage<R>(
   ) => SelectQueryBuilder<Database, 'submissions', R>,
 ): Promise<R[]> {
   return db.transaction().execute(async (trx) => {
-    // The embedded database never gathers statistics (no autovacuum), so the planner guesses a betslip
-    // has a few hundred slips and sorts all the remaining ones for every page: with 50k slips, a page
-    // is tens of times slower. Walking the (betslip_sid, id) index is right whatever the size.
-    await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`.execute(
-      trx,
-    );
+    await walkSlipsInIdOrder(trx);
     let query = select(trx.selectFrom('submissions'))
       .where('betslip_sid', '=', sid)
       .orderBy('id')
@@ -94,6 +89,18 @@ function readPage<R>(
     if (after !== null) query = query.where('id', '>', after);
     return (await query.execute()) as R[];
   });
+}
+
+/**
+ * For the rest of the transaction, reads a betslip's slips along the (betslip_sid, id) index. The embedded
+ * database never gathers statistics (no autovacuum), so the planner guesses a betslip has a few hundred
+ * slips and sorts all the remaining ones for every page: with 50k slips, a page is tens of times slower.
+ * Walking the index is right whatever the size. Disabling plans makes PostgreSQL's cost estimates huge,
+ * which would JIT-compile every statement (about 200 ms each, so 90 s to settle 100k slips): no JIT.
+ */
+export async function walkSlipsInIdOrder(trx: Db): Promise<void> {
+  await sql`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
+    set_config('jit', 'off', true)`.execute(trx);
 }
 
 /** Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`. */
