@@ -63,6 +63,7 @@ try {
       if (result.status === 'failed' && result.assertionResults.length === 0) {
         failures.push(`${basename(result.name)}: ${result.message}`);
       }
+      let ran = 0;
       for (const test of result.assertionResults) {
         const name = `${basename(result.name)} > ${[...test.ancestorTitles, test.title].join(' > ')}`;
         if (test.status === 'passed') passed++;
@@ -70,10 +71,19 @@ try {
           failures.push(`${name}\n    ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
           console.log(`FAIL ${name}`);
         }
+        if (test.status === 'passed' || test.status === 'failed') ran++;
+      }
+      // A unit whose pattern matched nothing would pass by running nothing.
+      if (ran === 0 && result.assertionResults.length > 0) {
+        failures.push(`${basename(result.name)}: round ${i + 1}'s unit ran no test`);
+        console.log(`FAIL ${basename(result.name)}: round ${i + 1}'s unit ran no test`);
       }
     }
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`round ${i + 1}/${rounds}: ${passed} of ${picked.length} passed alone (${seconds} s)`);
+    // A unit is one test or a whole ordered suite (several tests).
+    console.log(
+      `round ${i + 1}/${rounds}: ${picked.length} files' units, ${passed} tests passed alone (${seconds} s)`,
+    );
   }
   console.log(
     failures.length ? `\n${failures.length} failed alone:\n${failures.join('\n')}` : '\nall passed alone',
