@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
-import { apiAs, money, shot, signIn, untilInstalled, useServerAndBrowser, type Wallet } from './harness.ts';
+import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
 
 const e2e = useServerAndBrowser();
 /** Generous: the wallet waits on the server (or on the network's loss), and CI is slow. */
@@ -100,8 +100,6 @@ describe('wallet', () => {
     await available.waitFor();
     const balance = await available.textContent();
     expect(await page.getByTestId('wallet-offline-copy').count()).toBe(0);
-    // Offline as an installed app is: the worker holds every chunk.
-    await untilInstalled(page);
 
     await context.setOffline(true);
     const note = page.getByTestId('wallet-offline-copy');
