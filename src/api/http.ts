@@ -86,8 +86,16 @@ export async function request<T>(
     const d = (data ?? {}) as { messageKey?: string; message?: string };
     throw new ApiError(res.status, d.messageKey ?? 'ERRORS.SERVER', d.message ?? res.statusText);
   }
+  if (res.headers.get('X-From-Cache') && data instanceof Object)
+    workerCopies.set(data, Date.parse(res.headers.get('Date') as string) || receivedAt);
   return data as T;
 }
+
+/** Answers the service worker gave from its cache (sw/sw.ts marks them), with the server's time of that copy. */
+const workerCopies = new WeakMap<object, number>();
+
+/** When `data` is the service worker's cached copy (offline, or a network slower than 3 s): its time (ms). */
+export const workerCopyAt = (data: unknown): number | null => workerCopies.get(data as object) ?? null;
 
 function safeJson(text: string): unknown {
   try {

@@ -1,8 +1,9 @@
-// The note over a list shown from this device's last copy while offline (src/offline/lastCopy.ts): what it
+// The note over a list shown from a last copy (this device's, or the service worker's) while offline (src/offline/lastCopy.ts): what it
 // is, from when (dd/MM/yyyy HH:mm), and a way to try the network again. One note for every such screen
 // (/results, /wallet) so they say it the same way.
 import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '../../machines/rules/maseruTime';
+import { useOnline } from '../hooks/useOnline';
 import './offline-copy.css';
 
 export type OfflineCopyKind = 'results' | 'wallet';
@@ -18,11 +19,19 @@ export function OfflineCopyNote({
   onRetry: () => void;
 }) {
   const asOf = formatDateTime(new Date(savedAt));
+  // Online too a copy can be shown: the service answered nothing, or (installed) not within 3 s.
+  const online = useOnline();
   return (
     <div className="offline-copy" role="status" data-testid={`${kind}-offline-copy`}>
       <p>
         {kind === 'results' ? (
-          <Trans>You are offline. These are your results as of {asOf}.</Trans>
+          online ? (
+            <Trans>The network is not answering. These are your results as of {asOf}.</Trans>
+          ) : (
+            <Trans>You are offline. These are your results as of {asOf}.</Trans>
+          )
+        ) : online ? (
+          <Trans>The network is not answering. This is your wallet as of {asOf}.</Trans>
         ) : (
           <Trans>You are offline. This is your wallet as of {asOf}.</Trans>
         )}

@@ -4,7 +4,16 @@ import { Plural, Trans } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import '../components/dialog.css';
-import { sendUnsentSlips } from './signOutQueue';
+import { unsentSlips } from './signOutQueue';
+
+/** Sends them now (one replay pass); what is still unsent after, or 'offline' with no network to try. */
+async function sendUnsentSlips(user: string | null): Promise<number | 'offline'> {
+  if (navigator.onLine === false) return 'offline';
+  const { replayNow } = await import('../offline/pageQueue');
+  // null: the browser went offline meanwhile, nothing was tried.
+  if ((await replayNow(true)) === null) return 'offline';
+  return unsentSlips(user);
+}
 
 type Note = 'sending' | 'offline' | 'notSent' | null;
 

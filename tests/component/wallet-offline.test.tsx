@@ -3,7 +3,7 @@
 // IndexedDB (idb-keyval) is an in-memory map here; lastCopy's rules run for real.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONNECT_RETRY_MS } from '../../src/account/hooks';
 import { renderApp, storeSession } from './helpers';
 import { idb } from './idbKeyval';
@@ -16,6 +16,7 @@ const WALLET_URL = '/api/protected/fetch-wallet-info';
 
 describe('wallet offline', () => {
   beforeEach(() => idb.clear());
+  afterEach(() => vi.restoreAllMocks());
 
   it('shows the last balances and transactions with their time, and current figures when back online', async () => {
     localStorage.setItem('lang', 'en');
@@ -36,6 +37,7 @@ describe('wallet offline', () => {
     // The network goes: the copy, saying from when.
     offline = true;
     balance = 9;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     const note = await screen.findByTestId('wallet-offline-copy');
     expect(note).toHaveTextContent(
@@ -48,6 +50,7 @@ describe('wallet offline', () => {
 
     // Back: "Try again" fetches the current figures and the note goes.
     offline = false;
+    onLine.mockRestore();
     await user.click(within(note).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument());
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
@@ -86,6 +89,7 @@ describe('wallet offline', () => {
       at: Date.now(),
     });
     storeSession();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     server.use(http.get(WALLET_URL, () => HttpResponse.error()));
     await renderApp('/wallet');
     const note = await screen.findByTestId('wallet-offline-copy');
@@ -106,5 +110,28 @@ describe('wallet offline', () => {
     await screen.findByRole('alert');
     expect(screen.queryByTestId('wallet-offline-copy')).not.toBeInTheDocument();
     expect(screen.queryByTestId('figure-available')).not.toBeInTheDocument();
+  });
+
+  it("takes the installed app's cached answer for what it is: a last copy, with the server's time of it", async () => {
+    localStorage.setItem('lang', 'en');
+    storeSession();
+    // The service worker (sw/sw.ts) answers offline from its cache and marks it; the Date is the copy's.
+    const copyDate = new Date(Date.UTC(2026, 10, 20, 7, 41)); // 09:41 in Maseru
+    server.use(
+      http.get(WALLET_URL, () =>
+        HttpResponse.json(walletFixture({ totalAvailableAmount: 31 }), {
+          headers: { 'X-From-Cache': '1', Date: copyDate.toUTCString() },
+        }),
+      ),
+    );
+    await renderApp('/wallet');
+    const note = await screen.findByTestId('wallet-offline-copy');
+    // Online, the worker answered from its cache because the network took over 3 s: said as it is.
+    expect(note).toHaveTextContent(
+      /^The network is not answering\. This is your wallet as of 20\/11\/2026 09:41\./,
+    );
+    expect(screen.getByTestId('figure-available')).toHaveTextContent('M 31.00');
+    // Not saved as this device's own copy: it is not newer than what the device knew.
+    expect(idb.has('last-copy:wallet:26650000001')).toBe(false);
   });
 });

@@ -236,6 +236,23 @@ export async function untilInstalled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
 }
 
+/**
+ * After `context.setOffline(true)`: waits until the service worker's own requests fail too (Chromium cuts
+ * its network a moment after the page's, and a read sent in between still reaches the server).
+ */
+export async function workerOffline(context: BrowserContext): Promise<void> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker: call untilInstalled first');
+  const reaches = () =>
+    worker.evaluate(() =>
+      fetch('/healthz', { cache: 'no-store' }).then(
+        () => true,
+        () => false,
+      ),
+    );
+  await expect.poll(reaches, { timeout: 10_000 }).toBe(false);
+}
+
 /** Signs in through the login screen (demo subscriber by default) and waits for /play. */
 export async function signIn(page: Page, username = '26650000001', password = 'demo1234'): Promise<void> {
   await page.goto('/login');

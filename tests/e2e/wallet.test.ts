@@ -5,7 +5,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { showWireDate as statementDate } from '../../machines/rules/maseruTime';
-import { apiAs, money, shot, signIn, useServerAndBrowser, type Wallet } from './harness.ts';
+import {
+  apiAs,
+  money,
+  shot,
+  signIn,
+  untilInstalled,
+  useServerAndBrowser,
+  type Wallet,
+  workerOffline,
+} from './harness.ts';
 
 const e2e = useServerAndBrowser();
 /** Generous: the wallet waits on the server (or on the network's loss), and CI is slow. */
@@ -100,8 +109,17 @@ describe('wallet', () => {
     await available.waitFor();
     const balance = await available.textContent();
     expect(await page.getByTestId('wallet-offline-copy').count()).toBe(0);
+    // Installed, and the wallet read once through the service worker: offline, the worker answers from
+    // its cache, and that answer is a last copy too.
+    await untilInstalled(page);
+    await page.reload();
+    await available.waitFor();
 
     await context.setOffline(true);
+    // The worker's network goes a moment after the page's: opened again once it has, the installed app
+    // reads the wallet from the worker's cache, as on a phone with no signal.
+    await workerOffline(context);
+    await page.reload();
     const note = page.getByTestId('wallet-offline-copy');
     await note.waitFor({ timeout: 10_000 });
     expect(await note.textContent()).toMatch(
