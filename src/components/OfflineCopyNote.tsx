@@ -1,6 +1,6 @@
-// The note over a list shown from a last copy (this device's, or the service worker's) while offline (src/offline/lastCopy.ts): what it
-// is, from when (dd/MM/yyyy HH:mm), and a way to try the network again. One note for every such screen
-// (/results, /wallet) so they say it the same way.
+// The note over a list shown from a last copy (this device's or the service worker's, src/offline/lastCopy.ts):
+// what it is, from when (dd/MM/yyyy HH:mm), and a way to try the network again. One note for every such
+// screen (/results, /wallet) so they say it the same way.
 import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '../../machines/rules/maseruTime';
 import { useOnline } from '../hooks/useOnline';
