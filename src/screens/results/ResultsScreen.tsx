@@ -23,6 +23,7 @@ import { fetchPastBetslips } from '../../api/results';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { Paginator } from '../../components/Paginator';
 import { TimeFilter } from '../../components/TimeFilter';
+import { useLookAgainOnline } from '../../hooks/useLookAgainOnline';
 import { useServerMessage } from '../../i18n/serverMessages';
 import { firstThen } from '../../lib/firstRead';
 import type { ResultsSearch } from '../../lib/listSearch';
@@ -93,6 +94,8 @@ export default function ResultsScreen() {
   );
   const slips = useSelector(actor, (s) => s.context.slips);
   const error = useSelector(actor, (s) => s.context.error);
+  // A last copy or no network: look again by itself once online (the list stays while it does).
+  useLookAgainOnline(savedAt !== null || error === 'ERRORS.NETWORK', () => actor.send({ type: 'REFRESH' }));
 
   const {
     time: timeFilter = null,

@@ -1,5 +1,7 @@
 // The past-betslips list as a machine (house style: effects are provided actors): loading, ready or
-// failed with the server's message key, and RETRY from either end. Filters and paging are view state.
+// failed with the server's message key, and RETRY from either end. REFRESH looks again without taking the
+// list off the screen (a last copy shown offline, back online); its failure keeps the list. Filters and
+// paging are view state.
 import { assign, fromPromise, setup } from 'xstate';
 import { messageKeyOf } from '../../../machines/rules/messageKey';
 import type { PastBetslip } from '../../../machines/rules/results';
@@ -7,7 +9,7 @@ import type { PastBetslip } from '../../../machines/rules/results';
 export const resultsMachine = setup({
   types: {
     context: {} as { slips: PastBetslip[]; error: string | null },
-    events: {} as { type: 'RETRY' },
+    events: {} as { type: 'RETRY' } | { type: 'REFRESH' },
   },
   actors: {
     fetchSlips: fromPromise<PastBetslip[]>(() => Promise.reject(new Error('fetchSlips not provided'))),
@@ -31,7 +33,17 @@ export const resultsMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageKeyOf(event.error) }) },
       },
     },
-    ready: { on: { RETRY: 'loading' } },
-    failed: { on: { RETRY: 'loading' } },
+    ready: { on: { RETRY: 'loading', REFRESH: 'refreshing' } },
+    refreshing: {
+      invoke: {
+        src: 'fetchSlips',
+        onDone: {
+          target: 'ready',
+          actions: assign({ slips: ({ event }) => (Array.isArray(event.output) ? event.output : []) }),
+        },
+        onError: 'ready',
+      },
+    },
+    failed: { on: { RETRY: 'loading', REFRESH: 'loading' } },
   },
 });
