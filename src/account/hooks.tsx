@@ -3,18 +3,16 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { ACCOUNT_CHANGED_EVENT } from '../api/play';
 import type { SubscriberInfo, WalletInfo } from '../api/wallet';
+import { useLookAgainOnline } from '../hooks/useLookAgainOnline';
 import { type AccountState, type AccountStore, createAccountStore } from './accountStore';
 
 const AccountContext = createContext<AccountStore | null>(null);
 
-/** Back online but the wallet still the last copy: the first look again, doubling up to the ceiling. */
-export const RECONNECT_RETRY_MS = 2000;
-const RECONNECT_RETRY_MAX_MS = 60_000;
-
 /**
  * One store per signed-in user (`user` keys it, so another sign-in starts empty): loads wallet and
  * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission);
- * the wallet again when the network goes or comes back (offline it is the last copy, src/offline/lastCopy.ts).
+ * the wallet again when the network goes (offline it is the last copy, src/offline/lastCopy.ts) and, while
+ * that copy is shown, once online again.
  */
 export function AccountProvider({ user, children }: { user: string | null; children: ReactNode }) {
   const [store, setStore] = useState<AccountStore | null>(null);
@@ -27,33 +25,31 @@ export function AccountProvider({ user, children }: { user: string | null; child
     setStore(next);
     void next.load();
     const reload = () => void next.load();
-    // Losing the network turns the figures into the last copy (with its time); getting it back, current.
-    // The first request after the network returns often fails still (the radio waking, the service worker
-    // not yet online): while online and showing the last copy, look again after a pause that grows.
-    let stopped = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let pause = RECONNECT_RETRY_MS;
-    const rewallet = async () => {
-      clearTimeout(retry);
-      await next.refreshWallet();
-      if (stopped) return;
-      if (navigator.onLine && next.get().walletSavedAt !== null) {
-        retry = setTimeout(rewallet, pause);
-        pause = Math.min(pause * 2, RECONNECT_RETRY_MAX_MS);
-      } else pause = RECONNECT_RETRY_MS;
-    };
+    // Losing the network turns the figures into the last copy (with its time); WalletLookAgain brings
+    // them back to current once online.
+    const rewallet = () => void next.refreshWallet();
     window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
     window.addEventListener('offline', rewallet);
-    window.addEventListener('online', rewallet);
     return () => {
-      stopped = true;
-      clearTimeout(retry);
       window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
       window.removeEventListener('offline', rewallet);
-      window.removeEventListener('online', rewallet);
     };
   }, [user]);
-  return <AccountContext.Provider value={store}>{children}</AccountContext.Provider>;
+  return (
+    <AccountContext.Provider value={store}>
+      {store && <WalletLookAgain store={store} />}
+      {children}
+    </AccountContext.Provider>
+  );
+}
+
+/** While online and the wallet shown is a last copy (or could not load), looks again by itself. */
+function WalletLookAgain({ store }: { store: AccountStore }) {
+  useLookAgainOnline(
+    useAccount((s) => s.walletSavedAt !== null || s.walletFailed),
+    store.refreshWallet,
+  );
+  return null;
 }
 
 /** The store, or null before it exists / when signed out. */

@@ -23,7 +23,6 @@ export const api = {
   results: () => import('./results'),
   standing: () => import('./standing'),
   support: () => import('./support'),
-  wallet: () => import('./wallet'),
 };
 
 export type Api = typeof api;

@@ -7,12 +7,9 @@ import { useOnline } from './useOnline';
 export const LOOK_AGAIN_FIRST_MS = 2000;
 const LOOK_AGAIN_MAX_MS = 60_000;
 
-export function useLookAgainOnline(stale: boolean, lookAgain: () => void): void {
+/** `lookAgain` should keep its identity between renders (a new one starts the pauses over). */
+export function useLookAgainOnline(stale: boolean, lookAgain: () => unknown): void {
   const online = useOnline();
-  const latest = useRef(lookAgain);
-  useEffect(() => {
-    latest.current = lookAgain;
-  });
   const wasOnline = useRef(online);
   useEffect(() => {
     const cameBack = online && !wasOnline.current;
@@ -20,11 +17,11 @@ export function useLookAgainOnline(stale: boolean, lookAgain: () => void): void 
     if (!stale || !online) return;
     let pause = LOOK_AGAIN_FIRST_MS;
     const look = () => {
-      latest.current();
+      lookAgain();
       timer = setTimeout(look, pause);
       pause = Math.min(pause * 2, LOOK_AGAIN_MAX_MS);
     };
     let timer = setTimeout(look, cameBack ? 0 : pause);
     return () => clearTimeout(timer);
-  }, [stale, online]);
+  }, [stale, online, lookAgain]);
 }

@@ -95,7 +95,8 @@ export default function ResultsScreen() {
   const slips = useSelector(actor, (s) => s.context.slips);
   const error = useSelector(actor, (s) => s.context.error);
   // A last copy or no network: look again by itself once online (the list stays while it does).
-  useLookAgainOnline(savedAt !== null || error === 'ERRORS.NETWORK', () => actor.send({ type: 'REFRESH' }));
+  const [refresh] = useState(() => () => actor.send({ type: 'REFRESH' }));
+  useLookAgainOnline(savedAt !== null || error === 'ERRORS.NETWORK', refresh);
 
   const {
     time: timeFilter = null,
