@@ -14,6 +14,16 @@ export const resultsMachine = setup({
   actors: {
     fetchSlips: fromPromise<PastBetslip[]>(() => Promise.reject(new Error('fetchSlips not provided'))),
   },
+  actions: {
+    // A malformed answer is an empty history rather than a crash.
+    keepSlips: assign({
+      slips: ({ event }) => {
+        const output = (event as { output?: unknown }).output;
+        return Array.isArray(output) ? (output as PastBetslip[]) : [];
+      },
+      error: null,
+    }),
+  },
 }).createMachine({
   id: 'results',
   initial: 'loading',
@@ -22,14 +32,7 @@ export const resultsMachine = setup({
     loading: {
       invoke: {
         src: 'fetchSlips',
-        onDone: {
-          target: 'ready',
-          // A malformed answer is an empty history rather than a crash.
-          actions: assign({
-            slips: ({ event }) => (Array.isArray(event.output) ? event.output : []),
-            error: null,
-          }),
-        },
+        onDone: { target: 'ready', actions: 'keepSlips' },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageKeyOf(event.error) }) },
       },
     },
@@ -37,10 +40,7 @@ export const resultsMachine = setup({
     refreshing: {
       invoke: {
         src: 'fetchSlips',
-        onDone: {
-          target: 'ready',
-          actions: assign({ slips: ({ event }) => (Array.isArray(event.output) ? event.output : []) }),
-        },
+        onDone: { target: 'ready', actions: 'keepSlips' },
         onError: 'ready',
       },
     },
