@@ -40,6 +40,11 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     // Its strict mode answers an OPTIONS without Origin in plain text; ours are all JSON or empty.
     strictPreflight: false,
   });
+  // The plugin names the exposed headers on every answer; only an allowed origin reads them. The app's own
+  // same-origin calls (every read of the installed PWA) send no Origin: about 90 bytes saved on each.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('access-control-allow-origin')) reply.removeHeader('access-control-expose-headers');
+  });
   // The plugin answers every OPTIONS here in its onRequest hook (204); the handler is never reached.
   for (const prefix of ['/api/*', '/auth/*']) {
     app.options(prefix, (_request, reply) => reply.callNotFound());

@@ -97,11 +97,12 @@ export class TokenService {
         created_at: now,
       })
       .execute();
+    // As Keycloak 25+ signs them: the session is `sid`; `session_state` (the same value) is only in the
+    // token response. Every API call carries the access token, so each claim is paid on every request.
     const common = {
       iss: issuer,
       sub: user.id,
       azp: clientId,
-      session_state: familyId,
       sid: familyId,
       scope: SCOPE,
     };

@@ -25,7 +25,7 @@ export interface AccountStore {
   refreshWallet(): Promise<void>;
   /** Refetches the subscriber info (subscription status, creation date). */
   refreshSubscriber(): Promise<void>;
-  /** Both, as the shell does on start and after ACCOUNT_CHANGED_EVENT. */
+  /** Both, as the shell does on start. */
   load(): Promise<void>;
   /** Keeps a status the subscription flow learnt from the server. */
   setSubscribed(isSubscribed: boolean): void;

@@ -10,8 +10,9 @@ const AccountContext = createContext<AccountStore | null>(null);
 
 /**
  * One store per signed-in user (`user` keys it, so another sign-in starts empty): loads wallet and
- * subscription status on start and again whenever ACCOUNT_CHANGED_EVENT fires (after a paid submission);
- * the wallet again when the network goes (offline it is the last copy, src/offline/lastCopy.ts) and, while
+ * subscription status on start, the wallet again whenever ACCOUNT_CHANGED_EVENT fires (money moved: a paid
+ * slip or group share; the subscription is changed only by its own flow, which keeps the status it learns)
+ * and when the network goes (offline it is the last copy, src/offline/lastCopy.ts) and, while
  * that copy is shown, once online again.
  */
 export function AccountProvider({ user, children }: { user: string | null; children: ReactNode }) {
@@ -24,14 +25,13 @@ export function AccountProvider({ user, children }: { user: string | null; child
     const next = createAccountStore(undefined, user);
     setStore(next);
     void next.load();
-    const reload = () => void next.load();
     // Losing the network turns the figures into the last copy (with its time); WalletLookAgain brings
     // them back to current once online.
     const rewallet = () => void next.refreshWallet();
-    window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
+    window.addEventListener(ACCOUNT_CHANGED_EVENT, rewallet);
     window.addEventListener('offline', rewallet);
     return () => {
-      window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
+      window.removeEventListener(ACCOUNT_CHANGED_EVENT, rewallet);
       window.removeEventListener('offline', rewallet);
     };
   }, [user]);

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatM } from '../../machines/rules/money';
 import { ACCOUNT_CHANGED_EVENT, RECEIPT_EVENT, type SlipReceipt } from '../api/play';
 import { fetchMySlips, type MySlip } from '../api/receipts';
+import { forgetAnswer, keepAnswer, recentAnswer } from '../lib/recentAnswers';
+import { useSessionUser } from '../session/hooks';
 import { loadJwks } from './jwksCache';
 import type { MatchName } from './ReceiptDetails';
 import ReceiptSheet from './ReceiptSheet';
@@ -29,31 +31,55 @@ function GroupLink({ code }: { code: string }) {
   );
 }
 
+/** How long the list read on a visit is shown again on the next without asking (money moving forgets it). */
+const SLIPS_FRESH_MS = 60_000;
+
+/** The last list read, for whom and which round: back on /play within the minute, it is not read again. */
+const KEPT = 'my-slips';
+type KeptSlips = { user: string | null; sid: string; list: MySlip[] };
+
+function recentSlips(user: string | null, sid: string | undefined): MySlip[] | undefined {
+  const kept = recentAnswer<KeptSlips>(KEPT, SLIPS_FRESH_MS)?.value;
+  return kept && kept.user === user && kept.sid === sid ? kept.list : undefined;
+}
+
+// A slip paid or sent from the queue anywhere (this screen mounted or not) makes the kept list old.
+window.addEventListener(ACCOUNT_CHANGED_EVENT, () => forgetAnswer(KEPT));
+
 export default function PlayedThisRound({ sid, matches }: { sid?: string; matches?: readonly MatchName[] }) {
   const { t } = useLingui();
-  const [slips, setSlips] = useState<MySlip[]>([]);
+  const user = useSessionUser();
+  const [slips, setSlips] = useState<MySlip[]>(() => recentSlips(user, sid) ?? []);
   const [open, setOpen] = useState<string | null>(null);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      fetchMySlips(sid, signal).then(
-        (list) => setSlips(Array.isArray(list) ? list : []),
-        () => undefined, // offline: the list stays as it was; the receipt sheet still opens
-      ),
-    [sid],
+      sid === undefined
+        ? Promise.resolve()
+        : fetchMySlips(sid, signal).then(
+            (answer) => {
+              const list = Array.isArray(answer) ? answer : [];
+              keepAnswer<KeptSlips>(KEPT, { user, sid, list });
+              setSlips(list);
+            },
+            () => undefined, // offline: the list stays as it was; the receipt sheet still opens
+          ),
+    [sid, user],
   );
 
   useEffect(() => {
     if (!sid) return;
     const ctrl = new AbortController();
-    void load(ctrl.signal);
+    const kept = recentSlips(user, sid);
+    if (kept) setSlips(kept);
+    else void load(ctrl.signal);
     const again = () => void load();
     window.addEventListener(ACCOUNT_CHANGED_EVENT, again);
     return () => {
       ctrl.abort();
       window.removeEventListener(ACCOUNT_CHANGED_EVENT, again);
     };
-  }, [sid, load]);
+  }, [sid, user, load]);
 
   // A slip just paid here: open its receipt (the list refetches on the account-changed event).
   useEffect(() => {

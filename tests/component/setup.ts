@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { forgetRecentAnswers } from '../../src/lib/recentAnswers';
 import { server } from './msw';
 
 // A loaded machine (parallel projects, CI neighbours) renders lazy screens slowly: wait up to 5 s for an
@@ -15,5 +16,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  // Each test is a new page: nothing read by the one before is recent to it.
+  forgetRecentAnswers();
 });
 afterAll(() => server.close());

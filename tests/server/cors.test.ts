@@ -86,6 +86,19 @@ describeEachDb(
       expect(refused.headers['access-control-allow-origin']).toBe(APP);
     });
 
+    it('names no CORS header on the PWA’s own same-origin calls (no Origin), only Vary', async () => {
+      const { app } = t();
+      const token = await tokenFor(t(), '26650000401');
+      const res = await app.inject({
+        method: 'GET',
+        url: BETSLIP,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(corsHeaders(res.headers)).toEqual([]);
+      expect(res.headers.vary).toContain('Origin');
+    });
+
     it('gives any other origin no Access-Control-Allow-Origin', async () => {
       const { app } = t();
       const token = await tokenFor(t(), '26650000401');
@@ -97,6 +110,7 @@ describeEachDb(
         headers: { origin: FOREIGN, authorization: `Bearer ${token}` },
       });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-expose-headers']).toBeUndefined();
       // A look-alike of an allowed origin is another origin.
       const lookalike = await preflight(app, BETSLIP, 'https://localhost.evil.example');
       expect(lookalike.headers['access-control-allow-origin']).toBeUndefined();

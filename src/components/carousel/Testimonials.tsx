@@ -1,10 +1,11 @@
 // Testimonials carousel: autoplay, loop, drag and dots, items in the current language.
-// Shown only when the current language has items; an empty carousel only logs.
+// Shown only when the current language has items; an empty carousel only logs. /play's reads its items.
 import { Trans, useLingui } from '@lingui/react/macro';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { Testimonial } from '../../api/play';
+import { fetchTestimonials, type Testimonial } from '../../api/play';
+import { keepAnswer, recentAnswer } from '../../lib/recentAnswers';
 import { carouselSupported, prefersMotion, useVisibleAutoplay } from './useVisibleAutoplay';
 import './carousel.css';
 
@@ -118,4 +119,27 @@ export function Testimonials({ items, lang }: { items: Testimonial[]; lang?: str
       )}
     </section>
   );
+}
+
+/** How long read testimonials are shown again without asking (an operator edits them rarely). */
+const TESTIMONIALS_FRESH_MS = 30 * 60_000;
+
+/**
+ * /play's testimonials: read on mount unless read in the last half hour (back on /play, no 2 KB read
+ * again); without any, nothing is shown.
+ */
+export function PlayTestimonials() {
+  const [items, setItems] = useState<Testimonial[]>(
+    () => recentAnswer<Testimonial[]>('testimonials', TESTIMONIALS_FRESH_MS)?.value ?? [],
+  );
+  useEffect(() => {
+    if (recentAnswer('testimonials', TESTIMONIALS_FRESH_MS)) return;
+    const ctrl = new AbortController();
+    fetchTestimonials(ctrl.signal).then(
+      (list) => setItems(keepAnswer('testimonials', Array.isArray(list) ? list : []).value),
+      () => undefined, // decoration only: without them the screen simply has no carousel
+    );
+    return () => ctrl.abort();
+  }, []);
+  return items.length > 0 ? <Testimonials items={items} /> : null;
 }

@@ -14,7 +14,6 @@ import { showWireDate } from '../../../machines/rules/maseruTime';
 import { digitsOfCents } from '../../../machines/rules/money';
 import type { SystemShape } from '../../../machines/rules/systemShape';
 import { useIsSubscribed } from '../../account/hooks';
-import { fetchTestimonials, type Testimonial } from '../../api/play';
 import { useAfterPaint } from '../../lib/afterPaint';
 import { lazyChunk } from '../../lib/lazyChunk';
 import { useSession } from '../../session/hooks';
@@ -25,9 +24,10 @@ import { playInput, playSideEffects } from './playSideEffects';
 import { SlipBar } from './SlipBar';
 import './play.css';
 
-// Testimonials sit below the fold and bring the carousel library: they load after the slip is usable.
-const Testimonials = lazy(() =>
-  import('../../components/carousel/Testimonials').then((m) => ({ default: m.Testimonials })),
+// Testimonials sit below the fold and bring the carousel library: they load (and are read) after the slip
+// is usable.
+const PlayTestimonials = lazy(() =>
+  import('../../components/carousel/Testimonials').then((m) => ({ default: m.PlayTestimonials })),
 );
 
 // Slips saved offline and what became of them: its own chunk (IndexedDB), after the slip is usable.
@@ -73,21 +73,6 @@ function useScrollToMissing(list: RefObject<HTMLOListElement | null>, marked: nu
   }, [list, marked]);
 }
 
-/** Testimonials once per visit, read once `wanted`; without any, the screen has no carousel. */
-function useTestimonials(wanted: boolean): Testimonial[] {
-  const [items, setItems] = useState<Testimonial[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    const ctrl = new AbortController();
-    fetchTestimonials(ctrl.signal).then(
-      (list) => setItems(Array.isArray(list) ? list : []),
-      () => undefined, // decoration only: without them the screen simply has no carousel
-    );
-    return () => ctrl.abort();
-  }, [wanted]);
-  return items;
-}
-
 export default function PlayScreen() {
   const { t } = useLingui();
   // The route's loader started the betslip request; this visit's machine takes it as its first fetch.
@@ -124,7 +109,6 @@ export default function PlayScreen() {
   // once the screen has painted; the people's picks, group play and the testimonials once the betslip has.
   const afterScreen = useAfterPaint();
   const afterBetslip = useAfterPaint(!!betslip);
-  const testimonials = useTestimonials(afterBetslip);
   const list = useRef<HTMLOListElement>(null);
   useScrollToMissing(list, missingMarked);
   const price = betslip ? slipPriceCents(betslip.betslipParams, outcomes, system) : 0;
@@ -316,9 +300,9 @@ export default function PlayScreen() {
         </Suspense>
       )}
 
-      {testimonials.length > 0 && (
+      {afterBetslip && (
         <Suspense fallback={null}>
-          <Testimonials items={testimonials} />
+          <PlayTestimonials />
         </Suspense>
       )}
 
