@@ -1,6 +1,6 @@
 // Answers a screen read recently, kept across its visits while the page lives: back on /play a few
-// seconds after leaving it, the prizes, the testimonials and the slips of the round cannot have moved, and
-// reading them again costs a subscriber about 2 KB each, mostly the request's headers (docs/PERFORMANCE.md
+// seconds after leaving it, the testimonials and the slips of the round cannot have moved, and reading
+// them again costs a subscriber about 2 KB each, mostly the request's headers (docs/PERFORMANCE.md
 // "Data cost"). Each reader decides how old an answer may be; a person's answers are keyed by their user.
 
 export interface Kept<T> {

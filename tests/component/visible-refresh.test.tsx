@@ -114,43 +114,6 @@ describe('prize refresh', () => {
   });
 });
 
-describe('prize refresh across visits', () => {
-  it('back within the minute: the last prizes at once, the next read when the minute is up', async () => {
-    let calls = 0;
-    server.use(
-      http.get(`${PLAY}/fetch-current-prizes`, () => {
-        calls++;
-        return HttpResponse.json(PRIZES.map((p) => ({ ...p, amount: p.amount + calls })));
-      }),
-    );
-    const banner = () =>
-      render(
-        <I18nProvider i18n={i18n}>
-          <Banner />
-        </I18nProvider>,
-      );
-    const first = banner();
-    expect(await first.findByText('M 250,001.00')).toBeInTheDocument();
-    first.unmount();
-    await minutes(0.5);
-    // The second visit shows the first visit's answer without asking.
-    const second = banner();
-    expect(second.getByText('M 250,001.00')).toBeInTheDocument();
-    await minutes(0.25);
-    expect(calls).toBe(1);
-    // The minute is up (from the first read): one read, whose answer replaces the kept one.
-    await minutes(0.3);
-    expect(await second.findByText('M 250,002.00')).toBeInTheDocument();
-    expect(calls).toBe(2);
-    second.unmount();
-    // Back after more than the minute: it reads at once.
-    await minutes(2);
-    const third = banner();
-    await vi.waitFor(() => expect(calls).toBe(3));
-    third.unmount();
-  });
-});
-
 describe('pick shares refresh', () => {
   it('doubles the wait while the answer stays the same, up to 5 minutes, and is back to 1 when it changes', () => {
     expect(nextPickSharesWait(PICK_SHARES_REFRESH_MS, false)).toBe(2 * 60_000);

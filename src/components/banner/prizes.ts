@@ -1,11 +1,8 @@
 // Prizes for the banner: fetched on mount and every 60 s while mounted and the page is visible (SPEC's
-// refresh; a hidden page reads again as soon as it is shown, if the minute has passed). The minute runs
-// from the last answer, across visits: back on /play within it, the banner shows that answer and reads
-// when the minute is up, not at once again.
+// refresh; a hidden page reads again as soon as it is shown, if the minute has passed).
 import { useEffect, useState } from 'react';
 import { PRIZE_TIERS } from '../../../machines/rules/prizeTiers';
 import { fetchPrizes, type Prize } from '../../api/play';
-import { keepAnswer, recentAnswer } from '../../lib/recentAnswers';
 import { pollWhileVisible } from '../../lib/visiblePoll';
 
 /** Prize refresh period. */
@@ -15,24 +12,19 @@ export const PRIZE_REFRESH_MS = 60_000;
 export const tickerPrizes = (list: Prize[]): Prize[] =>
   PRIZE_TIERS.flatMap((type) => list.filter((p) => p.prizeType === type).slice(0, 1));
 
-const KEY = 'prizes';
-
 /** The current prize list; a failed refresh keeps the last one shown. */
 export function usePrizes(): Prize[] {
-  const [prizes, setPrizes] = useState<Prize[]>(
-    () => recentAnswer<Prize[]>(KEY, PRIZE_REFRESH_MS)?.value ?? [],
-  );
+  const [prizes, setPrizes] = useState<Prize[]>([]);
   useEffect(() => {
     let ctrl = new AbortController();
-    // This visit's last read: its time moves the next one on even when it fails (no read every second).
-    let readAt = recentAnswer(KEY, PRIZE_REFRESH_MS)?.at ?? Number.NEGATIVE_INFINITY;
+    let readAt = Number.NEGATIVE_INFINITY;
     const load = () => {
       readAt = Date.now();
       ctrl.abort();
       ctrl = new AbortController();
       fetchPrizes(ctrl.signal).then(
         (list) => {
-          if (Array.isArray(list)) setPrizes(keepAnswer(KEY, tickerPrizes(list)).value);
+          if (Array.isArray(list)) setPrizes(tickerPrizes(list));
         },
         () => undefined,
       );
