@@ -70,6 +70,8 @@ describeEachDb(
       const root = await app.inject({ method: 'GET', url: '/', headers: html });
       expect(root.statusCode).toBe(200);
       expect(root.body).toContain('Jackpot 14');
+      // Revalidated (no-cache), so it keeps its validator: an unchanged page costs a 304.
+      expect(root.headers.etag).toEqual(expect.any(String));
       for (const url of ['/play', '/wallet/transactions', '/login?redirect=%2Fplay']) {
         const res = await app.inject({ method: 'GET', url, headers: html });
         expect(res.statusCode).toBe(200);
@@ -84,6 +86,9 @@ describeEachDb(
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
       expect(asset.headers['content-encoding']).toBe('gzip');
+      // Never revalidated: no validators or ranges on a hashed file (bytes a phone pays at install).
+      for (const name of ['etag', 'last-modified', 'accept-ranges'])
+        expect(asset.headers[name]).toBeUndefined();
       // A browser that takes Brotli gets the build's copy as it is.
       const br = await app.inject({
         method: 'GET',
