@@ -1,5 +1,6 @@
 // Testimonials carousel: autoplay, loop, drag and dots, items in the current language.
-// Shown only when the current language has items; an empty carousel only logs. /play's reads its items.
+// Shown only when the current language has items; an empty carousel only logs. PlayTestimonials reads
+// /play's own.
 import { Trans, useLingui } from '@lingui/react/macro';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
