@@ -17,6 +17,21 @@ type Db = Kysely<Database>;
 export const groupPrizeKey = (groupId: string) => `group-prize:${groupId}`;
 
 /**
+ * Whether round `sid` has any group slip. Settlement asks once, after closing the round's groups (no group
+ * slip can be added after that), and looks for group slips among each batch's winners only if so.
+ */
+export async function hasGroupSlips(db: Db, sid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('betslip_sid', '=', sid)
+    .where('submission_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Pays the groups among `winners` (submission ids of round `sid` with a prize written in this
  * transaction); returns the cents this call paid and the ids of the group slips (settlement pays the
  * other winners itself).

@@ -30,7 +30,7 @@ import { done, type OpResult, refused } from '../audit/outcome.ts';
 import type { Database } from '../db/index.ts';
 import type { DomainEvents } from '../events.ts';
 import { closeGroupsBeforeSettling } from '../groups/close.ts';
-import { settleRoundGroups } from '../groups/prizes.ts';
+import { hasGroupSlips, settleRoundGroups } from '../groups/prizes.ts';
 import { responsiblePlayGuard } from '../play/limits.ts';
 import type { ReceiptKey } from '../play/receiptKey.ts';
 import { toCents } from '../wallet/ledger.ts';
@@ -205,6 +205,7 @@ export async function settleBetslip(
   const { results, resumed, rollover, endAt, rule } = begun.value;
 
   const pools = await poolsOf(db, sid);
+  const groups = await hasGroupSlips(db, sid);
   const pageSize = options.pageSize ?? SETTLE_PAGE;
   // Step 2: the tiers' winners and the pick counts, and a few bytes of each slip's count.
   const batchSize = options.batchSize ?? SETTLE_BATCH;
@@ -227,7 +228,7 @@ export async function settleBetslip(
   for (const { after, lastId, counts } of batchesToPay(tally, batchSize)) {
     await yieldToOthers();
     const batch = counts.map((s) => payRows(s, tiers));
-    const written = await writeBatch(db, sid, { after, lastId }, batch);
+    const written = await writeBatch(db, sid, { after, lastId }, batch, groups);
     paidCents += written.paidCents;
     for (const { msisdn, amountCents, prizeWon } of written.winners) {
       winners.push({ msisdn, amountCents, prizeWon });

@@ -30,14 +30,15 @@ export const changedWhileSettling = (sid: string) =>
  * under its key `prize:<submission id>`. A key already posted (an earlier, interrupted run, or a
  * concurrent one) is skipped, so each prize is paid exactly once. Slips that are not the ones counted
  * (another count, another last id) roll the batch back and throw. Credits take no wallet lock: a credit
- * cannot overdraw a wallet, and debits still lock and sum under their own lock. Returns the cents this
- * call paid and the batch's winning slips.
+ * cannot overdraw a wallet, and debits still lock and sum under their own lock. `groups` false (the round
+ * has no group slips) skips looking for them. Returns the cents this call paid and the batch's winning slips.
  */
 export function writeBatch(
   db: Db,
   sid: string,
   place: { after: string | null; lastId: string },
   batch: readonly (SlipPay & { correctCount: number })[],
+  groups: boolean,
 ): Promise<{ paidCents: number; winners: BatchWinner[] }> {
   return db.transaction().execute(async (trx) => {
     // As settleRead.ts's pages: walk the (betslip_sid, id) index, whatever the planner guesses.
@@ -89,27 +90,37 @@ export function writeBatch(
         trx,
         sid,
         winners.map((w) => w.id),
+        groups,
       ),
       winners,
     };
   });
 }
 
-/** Credits the winning slips `winning` of `sid` (already written) their prizes; returns the cents paid. */
-async function payWinners(trx: Db, sid: string, winning: readonly string[]): Promise<number> {
+/**
+ * Credits the winning slips `winning` of `sid` (already written) their prizes; returns the cents paid.
+ * `groups`: whether the round has group slips at all (most rounds have none; then nothing is looked up).
+ */
+async function payWinners(
+  trx: Db,
+  sid: string,
+  winning: readonly string[],
+  groups: boolean,
+): Promise<number> {
   if (winning.length === 0) return 0;
   // A group's slip is split among its members (server/groups/prizes.ts), in this same transaction.
-  const groups = await payGroupPrizes(trx, sid, winning);
-  const winners = winning.filter((id) => !groups.groupSlips.has(id));
-  if (winners.length === 0) return groups.paidCents;
+  const grouped = groups ? await payGroupPrizes(trx, sid, winning) : { paidCents: 0, groupSlips: new Set() };
+  const winners = winning.filter((id) => !grouped.groupSlips.has(id));
+  if (winners.length === 0) return grouped.paidCents;
   const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
-  // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move).
-  await sql`
-      INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM ${won}
-      ON CONFLICT (msisdn) DO NOTHING`.execute(trx);
-  // In id order: two runs inserting the same keys wait for each other in one order, never crosswise.
+  // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move): made
+  // in the same statement, whose foreign-key checks run at its end and so see it. In id order: two runs
+  // inserting the same keys wait for each other in one order, never crosswise.
   const paid = await sql<{ n: string | number; cents: string | number | null }>`
-      WITH paid AS (
+      WITH wallet AS (
+        INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM ${won}
+        ON CONFLICT (msisdn) DO NOTHING
+      ), paid AS (
         INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
         SELECT msisdn, amount_won_cents, 'PRIZE', 'PRIZE_WON', ${SERVICE_ID}, 'prize:' || id FROM ${won}
         ORDER BY id
@@ -129,5 +140,5 @@ async function payWinners(trx: Db, sid: string, winning: readonly string[]): Pro
         LIMIT 1`.execute(trx);
     if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
   }
-  return toCents(paid.rows[0]?.cents) + groups.paidCents;
+  return toCents(paid.rows[0]?.cents) + grouped.paidCents;
 }

@@ -51,13 +51,13 @@ export interface StoredSlip {
 
 /**
  * The picks as 'position:prediction,…' built in SQL: the embedded database hands rows to JavaScript
- * slowly, and this is a fifth the size of the stored JSON and reads several times faster. Only
- * numbers are kept, as JSON.parse would give them.
+ * slowly, and this is a fifth the size of the stored JSON and reads several times faster. Every writer
+ * stores numbers (judge.ts's StoredPrediction), so no element's type is checked here: checking each one
+ * made reading a round's slips about a third slower.
  */
 const COMPACT_PICKS = sql<string | null>`(
   SELECT string_agg((e->>'betSlipPosition') || ':' || (e->>'prediction'), ',')
-  FROM jsonb_array_elements(predictions) AS e
-  WHERE jsonb_typeof(e->'betSlipPosition') = 'number' AND jsonb_typeof(e->'prediction') = 'number')`;
+  FROM jsonb_array_elements(predictions) AS e)`;
 
 const fromCompact = (text: string | null): StoredPrediction[] =>
   text
