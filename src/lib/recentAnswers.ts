@@ -24,9 +24,9 @@ export function keepAnswer<T>(key: string, value: T): Kept<T> {
   return kept;
 }
 
-/** Forgets the answer under `key` (it is known to have moved). */
-export function forgetAnswer(key: string): void {
-  answers.delete(key);
+/** Forgets every answer kept under a key starting with `prefix` (they are known to have moved). */
+export function forgetAnswers(prefix: string): void {
+  for (const key of answers.keys()) if (key.startsWith(prefix)) answers.delete(key);
 }
 
 /** Forgets every kept answer (tests; a new page starts empty anyway). */

@@ -3,11 +3,11 @@
 // its receipt at once (RECEIPT_EVENT). Its own chunk on /play, after the slip is usable.
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatM } from '../../machines/rules/money';
 import { ACCOUNT_CHANGED_EVENT, RECEIPT_EVENT, type SlipReceipt } from '../api/play';
 import { fetchMySlips, type MySlip } from '../api/receipts';
-import { forgetAnswer, keepAnswer, recentAnswer } from '../lib/recentAnswers';
+import { forgetAnswers, keepAnswer, recentAnswer } from '../lib/recentAnswers';
 import { useSessionUser } from '../session/hooks';
 import { loadJwks } from './jwksCache';
 import type { MatchName } from './ReceiptDetails';
@@ -34,17 +34,15 @@ function GroupLink({ code }: { code: string }) {
 /** How long the list read on a visit is shown again on the next without asking (money moving forgets it). */
 const SLIPS_FRESH_MS = 60_000;
 
-/** The last list read, for whom and which round: back on /play within the minute, it is not read again. */
-const KEPT = 'my-slips';
-type KeptSlips = { user: string | null; sid: string; list: MySlip[] };
+/** The last list read, kept per user and round: back on /play within the minute, it is not read again. */
+const KEPT = 'my-slips:';
+const keptKey = (user: string | null, sid: string) => `${KEPT}${user ?? ''}:${sid}`;
+const recentSlips = (user: string | null, sid: string | undefined) =>
+  sid === undefined ? undefined : recentAnswer<MySlip[]>(keptKey(user, sid), SLIPS_FRESH_MS)?.value;
 
-function recentSlips(user: string | null, sid: string | undefined): MySlip[] | undefined {
-  const kept = recentAnswer<KeptSlips>(KEPT, SLIPS_FRESH_MS)?.value;
-  return kept && kept.user === user && kept.sid === sid ? kept.list : undefined;
-}
-
-// A slip paid or sent from the queue anywhere (this screen mounted or not) makes the kept list old.
-window.addEventListener(ACCOUNT_CHANGED_EVENT, () => forgetAnswer(KEPT));
+// A slip paid or sent from the queue anywhere (this screen mounted or not) makes every kept list old.
+const forgetSlips = () => forgetAnswers(KEPT);
+window.addEventListener(ACCOUNT_CHANGED_EVENT, forgetSlips);
 
 export default function PlayedThisRound({ sid, matches }: { sid?: string; matches?: readonly MatchName[] }) {
   const { t } = useLingui();
@@ -52,34 +50,32 @@ export default function PlayedThisRound({ sid, matches }: { sid?: string; matche
   const [slips, setSlips] = useState<MySlip[]>(() => recentSlips(user, sid) ?? []);
   const [open, setOpen] = useState<string | null>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      sid === undefined
-        ? Promise.resolve()
-        : fetchMySlips(sid, signal).then(
-            (answer) => {
-              const list = Array.isArray(answer) ? answer : [];
-              keepAnswer<KeptSlips>(KEPT, { user, sid, list });
-              setSlips(list);
-            },
-            () => undefined, // offline: the list stays as it was; the receipt sheet still opens
-          ),
-    [sid, user],
-  );
-
   useEffect(() => {
     if (!sid) return;
     const ctrl = new AbortController();
+    const load = (signal?: AbortSignal) =>
+      fetchMySlips(sid, signal).then(
+        (answer) => {
+          const list = Array.isArray(answer) ? answer : [];
+          keepAnswer(keptKey(user, sid), list);
+          setSlips(list);
+        },
+        () => undefined, // offline: the list stays as it was; the receipt sheet still opens
+      );
     const kept = recentSlips(user, sid);
     if (kept) setSlips(kept);
     else void load(ctrl.signal);
-    const again = () => void load();
+    // Forgets the kept list itself rather than counting on the module's listener having run first.
+    const again = () => {
+      forgetSlips();
+      void load();
+    };
     window.addEventListener(ACCOUNT_CHANGED_EVENT, again);
     return () => {
       ctrl.abort();
       window.removeEventListener(ACCOUNT_CHANGED_EVENT, again);
     };
-  }, [sid, user, load]);
+  }, [sid, user]);
 
   // A slip just paid here: open its receipt (the list refetches on the account-changed event).
   useEffect(() => {
