@@ -2,11 +2,15 @@
 // the driver: fetch-current-betslip none once the betslip is in memory; a submission paid from the wallet
 // nine (it was 21): the idempotency claim, then BEGIN, the betslip row lock (with the subscription and any
 // earlier intent read alongside), the wallet lock, the limits, the stake, the slip, the stored answer, COMMIT.
+// And settlement's batch, the statement it sends 400 times for 100k slips: its UPDATE, then one statement
+// that pays the winners (wallet rows made in it), then COMMIT; no group lookup in a round without groups.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { settleBetslip } from '../../server/ops/settle.ts';
 import { describeEachDb } from './helper.ts';
 import { addSubscriber, body, get, picks, seedPlay, submit } from './playFixtures.ts';
+import { bigBetslip, expectedPayout } from './settleFixtures.ts';
 
 let sent: string[] = [];
 const pgliteQuery = PGlite.prototype.query;
@@ -50,5 +54,23 @@ describeEachDb('statements on the hot paths', (t) => {
     });
     expect(status).toBe(200);
     expect(submitted.length, submitted.join('\n')).toBeLessThanOrEqual(9);
+  });
+
+  it('writes and pays a settlement batch in its UPDATE, one paying statement and COMMIT', async () => {
+    // 600 slips, winners in each batch of 250 (every 15th slip is a jackpot, and so on), no groups.
+    await bigBetslip(t(), 'STMT-1', 600);
+    let outcome: Awaited<ReturnType<typeof settleBetslip>> | undefined;
+    const sentBySettling = await statementsOf(async () => {
+      outcome = await settleBetslip(t().db.kysely, 'test', 'STMT-1', () => t().clock.now());
+    });
+    expect(outcome?.ok && outcome.value.winners).toBe(expectedPayout(600).winners);
+    const batches = sentBySettling.flatMap((q, i) => (q.trimStart().startsWith('WITH page AS') ? [i] : []));
+    expect(batches).toHaveLength(3);
+    for (const at of batches) {
+      const end = sentBySettling.findIndex((q, i) => i > at && /^commit$/i.test(q.trim()));
+      const rest = sentBySettling.slice(at + 1, end);
+      expect(rest, rest.join('\n')).toHaveLength(1);
+      expect(rest[0]).toContain('INSERT INTO wallet_moves');
+    }
   });
 });
