@@ -42,9 +42,9 @@ export async function storedResults(db: Db, sid: string): Promise<StoredResult[]
   return results.every((r) => r !== null) ? results : null;
 }
 
+/** A slip as counting reads it: whose it is is not read (paying takes it from the slip's row). */
 export interface StoredSlip {
   id: string;
-  msisdn: string;
   predictions: StoredPrediction[];
   systemId: string | null;
 }
@@ -106,12 +106,11 @@ export async function walkSlipsInIdOrder(trx: Db): Promise<void> {
 /** Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`. */
 export async function slipsPage(db: Db, sid: string, after: string | null, limit: number) {
   const rows = await readPage(db, sid, after, limit, (q) =>
-    q.select(['id', 'msisdn', 'system_id', COMPACT_PICKS.as('picks')]),
+    q.select(['id', 'system_id', COMPACT_PICKS.as('picks')]),
   );
   return rows.map(
     (r): StoredSlip => ({
       id: r.id,
-      msisdn: r.msisdn,
       predictions: fromCompact(r.picks),
       systemId: r.system_id,
     }),
@@ -120,7 +119,6 @@ export async function slipsPage(db: Db, sid: string, after: string | null, limit
 
 export interface CountedSlip {
   id: string;
-  msisdn: string;
   /** Rows the slip stands for. */
   rows: number;
   /** The best row's correct matches, and its tier (null: none). */
@@ -167,7 +165,7 @@ async function* countedPages(
       const counted = countSlipRows(rowSlips[i]!, results, table);
       const tierRows =
         rule === 'ROWS' || counted.tier === null ? counted.tierRows : [{ prizeType: counted.tier, count: 1 }];
-      return { id: r.id, msisdn: r.msisdn, ...counted, tierRows };
+      return { id: r.id, ...counted, tierRows };
     });
     yield { slips, rowSlips };
     if (page.length < pageSize) return;

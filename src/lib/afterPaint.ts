@@ -7,15 +7,25 @@ import { useEffect, useState } from 'react';
 /** At the latest this long after the paint, even on a phone that is never idle. */
 export const IDLE_MAX_WAIT_MS = 1500;
 
-/** Calls `run` after the next frame has been painted and the main thread has had an idle moment. */
-export function afterNextPaint(run: () => void): void {
+/**
+ * Calls `run` after the next frame has been painted and the main thread has had an idle moment, unless the
+ * returned cancel was called first (a screen that unmounted meanwhile: nothing of it must run later).
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let live = true;
+  const go = () => {
+    if (live) run();
+  };
   const idle = () =>
     typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(run, { timeout: IDLE_MAX_WAIT_MS })
-      : setTimeout(run, 0);
+      ? requestIdleCallback(go, { timeout: IDLE_MAX_WAIT_MS })
+      : setTimeout(go, 0);
   // A timeout queued from a frame callback runs once that frame has been painted.
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
   else idle();
+  return () => {
+    live = false;
+  };
 }
 
 /** The promise form, for code outside React (main.tsx). */
@@ -23,12 +33,12 @@ export const afterFirstPaint = (): Promise<void> => new Promise((resolve) => aft
 
 /**
  * False until `when` has held through a painted frame and an idle moment; true from then on (it never goes
- * back to false; a late call after unmount is a no-op for React).
+ * back to false). Unmounted before then, it sets nothing.
  */
 export function useAfterPaint(when = true): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!ready && when) afterNextPaint(() => setReady(true));
+    if (!ready && when) return afterNextPaint(() => setReady(true));
   }, [ready, when]);
   return ready;
 }

@@ -1,4 +1,5 @@
-// Deferred parts (src/lib/afterPaint.ts) mount only after a painted frame and an idle moment, in that order.
+// Deferred parts (src/lib/afterPaint.ts) mount only after a painted frame and an idle moment, in that order,
+// and never once their screen has gone.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint, IDLE_MAX_WAIT_MS, useAfterPaint } from '../../src/lib/afterPaint';
@@ -23,7 +24,23 @@ describe('after paint', () => {
     frames[0]!(0);
     expect(idles).toHaveLength(0); // the idle wait starts only once the frame has been painted
     await new Promise((r) => setTimeout(r, 0));
-    expect(idles).toEqual([{ run, timeout: IDLE_MAX_WAIT_MS }]);
+    expect(idles.map((i) => i.timeout)).toEqual([IDLE_MAX_WAIT_MS]);
+    expect(run).not.toHaveBeenCalled();
+    idles[0]!.run({} as IdleDeadline);
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('runs nothing once cancelled, as a screen unmounted before the paint asks', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const idles: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => idles.push(run));
+    const run = vi.fn();
+    const cancel = afterNextPaint(run);
+    frames[0]!(0);
+    await new Promise((r) => setTimeout(r, 0));
+    cancel();
+    idles[0]!({} as IdleDeadline);
     expect(run).not.toHaveBeenCalled();
   });
 
