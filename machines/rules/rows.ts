@@ -15,9 +15,11 @@ import {
 } from './betslip.ts';
 import {
   checkSystem,
+  fitsSystem,
   type ReducedSystem,
   reducedSystem,
   type SystemRefusal,
+  systemColumns,
   systemRows,
 } from './reducedSystems.ts';
 
@@ -89,6 +91,23 @@ export interface RowPicks {
 
 const SIGN_KEY: Record<Digit, 'home' | 'away' | 'draw'> = { '1': 'home', '2': 'away', '3': 'draw' };
 
+const VALUE_COUNTS = new WeakMap<ReducedSystem, Uint32Array>();
+
+/**
+ * How many of a system's table rows hold each value in each column: `[c * 3 + v]` (read once per system;
+ * pick shares count every system slip of a round with it instead of walking the table's rows).
+ */
+function columnValueCounts(s: ReducedSystem): Uint32Array {
+  let counts = VALUE_COUNTS.get(s);
+  if (!counts) {
+    const made = new Uint32Array((s.triples + s.doubles) * 3);
+    for (const line of s.table) for (let c = 0; c < line.length; c++) made[c * 3 + Number(line[c])]!++;
+    VALUE_COUNTS.set(s, made);
+    counts = made;
+  }
+  return counts;
+}
+
 /**
  * For each match, how many of the slip's rows pick each sign, counted without enumerating a full slip:
  * each sign of a match is in rows ÷ (its signs) rows. The three add up to the slip's rows at every picked
@@ -98,11 +117,17 @@ export function slipRowPicks(slip: RowSlip): RowPicks[] {
   const picks = slip.outcomes.map((_, i) => ({ position: i + 1, home: 0, draw: 0, away: 0 }));
   const s = systemOf(slip);
   if (s) {
-    for (const row of systemRows(s, slip.outcomes)) {
-      row.forEach((d, i) => {
-        picks[i]![SIGN_KEY[d]]++;
-      });
-    }
+    // Table order, as systemRows: a single is in every row; the match in column c takes its v-th sign in
+    // as many rows as the table has v in that column.
+    if (!fitsSystem(s, slip.outcomes)) throw new RangeError(`slip does not fit ${s.id}`);
+    const counts = columnValueCounts(s);
+    const columnOf = new Map(systemColumns(slip.outcomes).map((pos, c) => [pos, c]));
+    slip.outcomes.forEach((o, i) => {
+      const signs = signsOf(o);
+      const c = columnOf.get(i);
+      if (c === undefined) picks[i]![SIGN_KEY[signs[0]!]] += s.rows;
+      else for (let v = 0; v < signs.length; v++) picks[i]![SIGN_KEY[signs[v]!]] += counts[c * 3 + v]!;
+    });
     return picks;
   }
   const rows = rowCount(slip);

@@ -7,6 +7,7 @@
 // settlement a few MB, and paying finds each slip again by its place in id order instead of keeping ids.
 import { setImmediate } from 'node:timers/promises';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Outcome, predictionToOutcome } from '../../machines/rules/betslip.ts';
 import {
   type CountedRows,
   countSlipRows,
@@ -20,13 +21,11 @@ import { addRowPicks, type RowSlip } from '../../machines/rules/rows.ts';
 import {
   asStoredResult,
   type MatchShares,
-  outcomesOf,
   type PrizePool,
   pickCounts,
   type StoredResult,
 } from '../../machines/rules/settlement.ts';
 import type { Database } from '../db/index.ts';
-import type { StoredPrediction } from '../db/playWalletTables.ts';
 
 type Db = Kysely<Database>;
 
@@ -45,7 +44,8 @@ export async function storedResults(db: Db, sid: string): Promise<StoredResult[]
 /** A slip as counting reads it: whose it is is not read (paying takes it from the slip's row). */
 export interface StoredSlip {
   id: string;
-  predictions: StoredPrediction[];
+  /** Its picks by position (0-based), as `outcomesOf` reads stored predictions. */
+  outcomes: Outcome[];
   systemId: string | null;
 }
 
@@ -59,13 +59,28 @@ const COMPACT_PICKS = sql<string | null>`(
   SELECT string_agg((e->>'betSlipPosition') || ':' || (e->>'prediction'), ',')
   FROM jsonb_array_elements(predictions) AS e)`;
 
-const fromCompact = (text: string | null): StoredPrediction[] =>
-  text
-    ? text.split(',').map((pair) => {
-        const [position, prediction] = pair.split(':');
-        return { betSlipPosition: Number(position), prediction: Number(prediction) };
-      })
-    : [];
+/**
+ * A slip's outcomes from its compact picks, exactly as `outcomesOf` reads the stored predictions (a
+ * position out of range or not a whole number is skipped, a prediction that is no outcome is unset),
+ * scanned in place: settlement reads 1.4 million picks for 100k slips, and building an object for each
+ * first took six times as long.
+ */
+export function compactOutcomes(text: string | null, matchCount: number): Outcome[] {
+  const outcomes: Outcome[] = new Array(matchCount).fill(null);
+  if (!text) return outcomes;
+  for (let start = 0; start <= text.length; ) {
+    const comma = text.indexOf(',', start);
+    const end = comma < 0 ? text.length : comma;
+    const colon = text.indexOf(':', start);
+    const split = colon >= 0 && colon < end;
+    const position = Number(text.slice(start, split ? colon : end));
+    const prediction = split ? Number(text.slice(colon + 1, end)) : Number.NaN;
+    if (Number.isInteger(position) && position >= 0 && position < matchCount)
+      outcomes[position] = predictionToOutcome(prediction);
+    start = end + 1;
+  }
+  return outcomes;
+}
 
 /**
  * Reads a page of `sid`'s submissions (id after `after`, all when null; in id order; at most `limit`)
@@ -103,18 +118,25 @@ export async function walkSlipsInIdOrder(trx: Db): Promise<void> {
     set_config('jit', 'off', true)`.execute(trx);
 }
 
-/** Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`. */
-export async function slipsPage(db: Db, sid: string, after: string | null, limit: number) {
+/**
+ * Submissions of `sid` with an id after `after` (all when null), in id order, at most `limit`, their picks
+ * read against `matchCount` matches.
+ */
+export async function slipsPage(
+  db: Db,
+  sid: string,
+  after: string | null,
+  limit: number,
+  matchCount: number,
+): Promise<StoredSlip[]> {
   const rows = await readPage(db, sid, after, limit, (q) =>
     q.select(['id', 'system_id', COMPACT_PICKS.as('picks')]),
   );
-  return rows.map(
-    (r): StoredSlip => ({
-      id: r.id,
-      predictions: fromCompact(r.picks),
-      systemId: r.system_id,
-    }),
-  );
+  return rows.map((r) => ({
+    id: r.id,
+    outcomes: compactOutcomes(r.picks, matchCount),
+    systemId: r.system_id,
+  }));
 }
 
 export interface CountedSlip {
@@ -156,11 +178,9 @@ async function* countedPages(
 ): AsyncGenerator<CountedPage> {
   const table = tierTable(pools, results.length);
   for (let after: string | null = null; ; ) {
-    const page = await slipsPage(db, sid, after, pageSize);
+    const page = await slipsPage(db, sid, after, pageSize, results.length);
     if (page.length === 0) return;
-    const rowSlips = page.map(
-      (r): RowSlip => ({ outcomes: outcomesOf(r.predictions, results.length), systemId: r.systemId }),
-    );
+    const rowSlips: RowSlip[] = page;
     const slips = page.map((r, i): CountedSlip => {
       const counted = countSlipRows(rowSlips[i]!, results, table);
       const tierRows =

@@ -193,6 +193,18 @@ describe('rows counted in tiers', () => {
     );
   });
 
+  it("counts a reduced slip's rows per sign as enumerating its rows would, its marks anywhere", () => {
+    const key: Record<Digit, 'home' | 'away' | 'draw'> = { '1': 'home', '2': 'away', '3': 'draw' };
+    fc.assert(
+      fc.property(reducedSlip, (slip) => {
+        const brute = slip.outcomes.map((_, i) => ({ position: i + 1, home: 0, draw: 0, away: 0 }));
+        for (const row of eachRow(slip)) row.forEach((d, i) => void (d && brute[i]![key[d]]++));
+        expect(slipRowPicks(slip)).toEqual(brute);
+      }),
+    );
+    expect(() => slipRowPicks({ outcomes: Array(14).fill('1'), systemId: 'R-4-0-9' })).toThrow(RangeError);
+  });
+
   it('counts 100,000 slips with systems quickly', () => {
     const slips = fc.sample(fc.oneof(fullSlip, reducedSlip), { numRuns: 1000, seed: 14 });
     const started = performance.now();
