@@ -11,7 +11,9 @@
  *   every 60 s; the page's clock is fast-forwarded, so ten minutes take a moment), then close the tab.
  *
  * Reported: install bytes, bytes per day (median of the 7), per week (the 7 days, install apart) and the
- * top talkers by URL pattern.
+ * top talkers by URL pattern. The week is played twice, each time on a fresh database and profile: on the
+ * server's bare HTTP/1.1 (per-request talkers), and through an HTTP/2 TLS front as deployed
+ * (tests/bench/h2front.ts: what a phone pays, handshakes included; each day on new connections).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -19,9 +21,10 @@ import { chromiumPath } from '../support/chromium.ts';
 import { waitInPage } from '../support/inPage.ts';
 import { freePort } from '../support/serverProcess.ts';
 import { embeddedDatabase, fillDatabase } from './fixture.ts';
+import { h2Front, trustFrontFlag } from './h2front.ts';
 import { startServer } from './process.ts';
 import { median } from './startup.ts';
-import { talker, type WireRequest, wire } from './wire.ts';
+import { talker, type Wire, type WireRequest, wire } from './wire.ts';
 
 const USER = '26650000001';
 const PASSWORD = 'demo1234';
@@ -46,35 +49,42 @@ export interface DataWeek {
   perDay: number;
   /** Sum of `days` (install apart). */
   week: number;
-  /** Requests of the /play refresh over the ten minutes of each day (median). */
+  /** Requests of the /play refresh over the ten minutes of each day (median; HTTP/1.1 only). */
   prizeRefreshes: number;
-  /** The biggest URL patterns over install and week, bytes up and down. */
+  /** The biggest URL patterns over install and week, bytes up and down (HTTP/1.1 only). */
   talkers: Talker[];
   requests: WireRequest[];
+  /** TCP connections the browser opened over install and week. */
+  connections: number;
 }
 
+/**
+ * How the phone reaches the server: bare HTTP/1.1 (the server as it listens, what a developer sees) or
+ * through an HTTP/2 TLS front, as deployed (tests/bench/h2front.ts).
+ */
+export type Transport = 'http1' | 'h2';
+
 const bytes = (r: WireRequest) => r.up + r.down;
-const sum = (list: WireRequest[]) => list.reduce((s, r) => s + bytes(r), 0);
 
 /**
  * Follows an in-app link the way a tap on the bottom bar does (client-side navigation, no reload) and
  * waits until the screen's reads are done (nothing on the wire for a moment).
  */
-async function tapNav(page: Page, to: string, requests: WireRequest[]) {
+async function tapNav(page: Page, to: string, meter: Wire) {
   await page.evaluate((href) => {
     const link = document.querySelector<HTMLAnchorElement>(`nav a[href="${href}"]`);
     if (!link) throw new Error(`no link to ${href}`);
     link.click();
   }, to);
   await page.waitForURL(new RegExp(`${to}(\\?|$)`), WAIT);
-  await settle(requests);
+  await settle(meter);
 }
 
-/** Waits until no request is on the wire for `quietMs` (in real time). */
-async function settle(requests: WireRequest[], quietMs = 800) {
+/** Waits until no byte crosses the wire for `quietMs` (in real time). */
+async function settle(meter: Wire, quietMs = 800) {
   let seen = -1;
-  while (seen !== requests.length) {
-    seen = requests.length;
+  while (seen !== meter.total()) {
+    seen = meter.total();
     await new Promise((r) => setTimeout(r, quietMs));
   }
 }
@@ -121,7 +131,7 @@ async function install(context: BrowserContext, url: string): Promise<void> {
   await page.close();
 }
 
-async function day(context: BrowserContext, url: string, requests: WireRequest[]): Promise<void> {
+async function day(context: BrowserContext, url: string, meter: Wire): Promise<void> {
   const page = track(await context.newPage());
   await page.goto(`${url}/play`);
   const matches = page.locator('li.match');
@@ -132,9 +142,9 @@ async function day(context: BrowserContext, url: string, requests: WireRequest[]
   await page.locator('.btn-submit').click();
   const answer = await submitted;
   if (answer.status() !== 200) throw new Error(`the day's slip was refused: ${answer.status()}`);
-  await tapNav(page, '/results', requests);
-  await tapNav(page, '/wallet', requests);
-  await tapNav(page, '/play', requests);
+  await tapNav(page, '/results', meter);
+  await tapNav(page, '/wallet', meter);
+  await tapNav(page, '/play', meter);
   await matches.nth(13).waitFor(WAIT);
   // Ten minutes on /play: the page's timers run them in a moment, 7.5 s at a time, waiting for the page's
   // requests to be answered in between (a token refresh is never cut short by its own 10 s time-out
@@ -149,13 +159,20 @@ async function day(context: BrowserContext, url: string, requests: WireRequest[]
 }
 
 /** The scripted week against the server at `serverUrl` (serving the build, demo data seeded). */
-export async function dataWeek(serverUrl: string): Promise<DataWeek> {
-  const meter = await wire(serverUrl);
+export async function dataWeek(serverUrl: string, transport: Transport = 'http1'): Promise<DataWeek> {
+  const front = transport === 'h2' ? await h2Front(serverUrl) : undefined;
+  const meter = await wire(front?.url ?? serverUrl);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        ...(front ? [trustFrontFlag()] : []),
+      ],
     });
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
@@ -168,21 +185,21 @@ export async function dataWeek(serverUrl: string): Promise<DataWeek> {
     await context.clock.install();
     meter.phase('install');
     await install(context, meter.url);
-    await settle(meter.requests);
+    await settle(meter);
     for (let d = 1; d <= DAYS; d++) {
+      front?.dropConnections();
       meter.phase(`day ${d}`);
-      await day(context, meter.url, meter.requests);
-      await settle(meter.requests);
+      await day(context, meter.url, meter);
+      await settle(meter);
     }
     await context.close();
   } finally {
     await browser?.close();
     await meter.close();
+    await front?.close();
   }
   const requests = meter.requests;
-  const days = Array.from({ length: DAYS }, (_, i) =>
-    sum(requests.filter((r) => r.phase === `day ${i + 1}`)),
-  );
+  const days = Array.from({ length: DAYS }, (_, i) => meter.bytesByPhase.get(`day ${i + 1}`) ?? 0);
   const byPattern = new Map<string, Talker>();
   for (const r of requests) {
     const pattern = talker(r);
@@ -199,25 +216,31 @@ export async function dataWeek(serverUrl: string): Promise<DataWeek> {
       ).length,
   );
   return {
-    install: sum(requests.filter((r) => r.phase === 'install')),
+    install: meter.bytesByPhase.get('install') ?? 0,
     days,
     perDay: median(days),
     week: days.reduce((a, b) => a + b, 0),
     prizeRefreshes: median(refreshes),
     talkers: [...byPattern.values()].sort((a, b) => b.bytes - a.bytes),
     requests,
+    connections: [...meter.connectionsByPhase.values()].reduce((a, b) => a + b, 0),
   };
 }
 
 /** Median figures over `runs` weeks (each on a fresh database and a fresh browser profile). */
-export interface DataCost {
+export interface DataWeeks {
   runs: DataWeek[];
   install: number;
   perDay: number;
   week: number;
 }
 
-export function summariseWeeks(runs: DataWeek[]): DataCost {
+/** The same weeks over bare HTTP/1.1 and through the HTTP/2 TLS front. */
+export interface DataCost extends DataWeeks {
+  deployed: DataWeeks;
+}
+
+export function summariseWeeks(runs: DataWeek[]): DataWeeks {
   return {
     runs,
     install: median(runs.map((r) => r.install)),
@@ -226,54 +249,76 @@ export function summariseWeeks(runs: DataWeek[]): DataCost {
   };
 }
 
+/** One scripted week on a new embedded database with the demo data and a server of its own. */
+async function freshWeek(transport: Transport): Promise<DataWeek> {
+  const target = embeddedDatabase();
+  await fillDatabase(target, { subscribers: 0, stored: 0 });
+  const server = await startServer(await freePort(), target.env);
+  try {
+    return await dataWeek(server.url, transport);
+  } finally {
+    await server.stop();
+    await target.dispose();
+  }
+}
+
 /**
- * `runs` scripted weeks (BENCH_DATA_RUNS: 1 by default so the run stays short; docs/PERFORMANCE.md's
- * before/after medians are of 3), each on a new embedded database with the demo
+ * `runs` scripted weeks each way (BENCH_DATA_RUNS: 1 by default so the run stays short;
+ * docs/PERFORMANCE.md's before/after medians are of 3), each on a new embedded database with the demo
  * data and a server of its own serving dist/ (built by the caller), in a new browser profile.
  */
 export async function dataCost(
   runs = Number(process.env.BENCH_DATA_RUNS ?? 1),
   step: (what: string) => void = () => undefined,
 ): Promise<DataCost> {
-  const weeks: DataWeek[] = [];
+  const weeks: Record<Transport, DataWeek[]> = { http1: [], h2: [] };
   for (let i = 0; i < runs; i++) {
-    step(`data cost: week ${i + 1} of ${runs}`);
-    const target = embeddedDatabase();
-    await fillDatabase(target, { subscribers: 0, stored: 0 });
-    const server = await startServer(await freePort(), target.env);
-    try {
-      const week = await dataWeek(server.url);
-      weeks.push(week);
+    for (const transport of ['http1', 'h2'] as const) {
+      step(`data cost: week ${i + 1} of ${runs}, ${TRANSPORT[transport]}`);
+      const week = await freshWeek(transport);
+      weeks[transport].push(week);
       step(
-        `data cost: week ${i + 1}: install ${kb(week.install)}, day ${kb(week.perDay)}, week ${kb(week.week)}`,
+        `data cost: week ${i + 1}, ${TRANSPORT[transport]}: install ${kb(week.install)}, day ${kb(week.perDay)}, week ${kb(week.week)}, ${week.connections} connections`,
       );
-    } finally {
-      await server.stop();
-      await target.dispose();
     }
   }
-  return summariseWeeks(weeks);
+  return { ...summariseWeeks(weeks.http1), deployed: summariseWeeks(weeks.h2) };
 }
+
+const TRANSPORT: Record<Transport, string> = {
+  http1: 'bare HTTP/1.1',
+  h2: 'HTTP/2 + TLS front, as deployed',
+};
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The rows `npm run bench` prints: medians, the targets of issue 30 beside them, the top talkers. */
+/** The install, day and week rows of one transport, the targets of issue 30 beside them. */
+function weekRows(d: DataWeeks, transport: Transport): [string, string][] {
+  const n = d.runs.length;
+  const how = TRANSPORT[transport];
+  return [
+    [
+      `data, ${how}: install, first visit to service worker ready (median of ${n})`,
+      `${kb(d.install)}  (target ≤ 250 KB)`,
+    ],
+    [`data, ${how}: one day of play (median of ${n} × 7 days)`, kb(d.perDay)],
+    [`data, ${how}: a week of play after install (median of ${n})`, `${kb(d.week)}  (target ≤ 300 KB)`],
+  ];
+}
+
+/** The rows `npm run bench` prints: medians each way, the top talkers (readable on HTTP/1.1 only). */
 export function dataRows(d: DataCost, top = 8): [string, string][] {
   const n = d.runs.length;
   // The run with the median week, for its talkers (each week's talkers add up to its own total).
   const middle = [...d.runs].sort((a, b) => a.week - b.week)[Math.floor((n - 1) / 2)]!;
   return [
-    [
-      `data: install, first visit to service worker ready (median of ${n})`,
-      `${kb(d.install)}  (target ≤ 250 KB)`,
-    ],
-    [`data: one day of play (median of ${n} × 7 days)`, kb(d.perDay)],
-    [`data: a week of play after install (median of ${n})`, `${kb(d.week)}  (target ≤ 300 KB)`],
+    ...weekRows(d.deployed, 'h2'),
+    ...weekRows(d, 'http1'),
     [`data: /play prize reads in ten minutes`, String(middle.prizeRefreshes)],
     ...middle.talkers
       .slice(0, top)
       .map((t): [string, string] => [
-        `data: top talker ${t.pattern}`,
+        `data: top talker ${t.pattern} (HTTP/1.1)`,
         `${kb(t.bytes)} in ${t.requests} requests (install and week)`,
       ]),
   ];

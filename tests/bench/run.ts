@@ -226,7 +226,11 @@ writeFileSync(
       startup: start,
       page,
       offline,
-      data: { ...data, runs: data.runs.map(({ requests: _, ...week }) => week) },
+      data: {
+        ...data,
+        runs: data.runs.map(({ requests: _, ...week }) => week),
+        deployed: { ...data.deployed, runs: data.deployed.runs.map(({ requests: _, ...week }) => week) },
+      },
       server,
       surge,
       growth: grown,

@@ -24,8 +24,14 @@ export interface WireRequest {
 export interface Wire {
   /** The URL to point the browser at. */
   url: string;
-  /** Every request so far, in order of sending. */
+  /** Every request so far, in order of sending (none when the wire is encrypted). */
   requests: WireRequest[];
+  /** Bytes each way by phase, everything on the wire: handshakes and framing too. */
+  bytesByPhase: Map<string, number>;
+  /** Connections opened, by phase. */
+  connectionsByPhase: Map<string, number>;
+  /** Every byte so far (for waiting until the wire is quiet). */
+  total(): number;
   /** Requests from now on are tagged with this phase. */
   phase(name: string): void;
   close(): Promise<void>;
@@ -34,19 +40,32 @@ export interface Wire {
 const REQUEST_LINE = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/;
 const STATUS_LINE = /^HTTP\/1\.[01] (\d{3}) /;
 
-/** Forwards 127.0.0.1:<free port> to `target` (http://host:port), counting bytes per request. */
+/**
+ * Forwards 127.0.0.1:<free port> to `target` (http://host:port or https://host:port), counting bytes per
+ * phase and, on plain HTTP/1.1, per request (an encrypted wire has no request lines to read).
+ */
 export async function wire(target: string): Promise<Wire> {
-  const { hostname, port } = new URL(target);
+  const { hostname, port, protocol } = new URL(target);
+  const encrypted = protocol === 'https:';
   const requests: WireRequest[] = [];
+  const bytesByPhase = new Map<string, number>();
+  const connectionsByPhase = new Map<string, number>();
+  let total = 0;
   let phase = '';
+  const count = (n: number) => {
+    total += n;
+    bytesByPhase.set(phase, (bytesByPhase.get(phase) ?? 0) + n);
+  };
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
     sockets.add(client).add(upstream);
+    connectionsByPhase.set(phase, (connectionsByPhase.get(phase) ?? 0) + 1);
     let current: WireRequest | undefined;
     let awaitingStatus = false;
     client.on('data', (chunk: Buffer) => {
-      const line = REQUEST_LINE.exec(chunk.subarray(0, 2048).toString('latin1'));
+      count(chunk.length);
+      const line = encrypted ? null : REQUEST_LINE.exec(chunk.subarray(0, 2048).toString('latin1'));
       if (line) {
         current = { method: line[1]!, url: line[2]!, status: 0, up: 0, down: 0, phase };
         requests.push(current);
@@ -56,6 +75,7 @@ export async function wire(target: string): Promise<Wire> {
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
+      count(chunk.length);
       if (current) {
         current.down += chunk.length;
         if (awaitingStatus) {
@@ -79,8 +99,11 @@ export async function wire(target: string): Promise<Wire> {
   const address = server.address();
   const local = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${local}`,
+    url: `${protocol}//127.0.0.1:${local}`,
     requests,
+    bytesByPhase,
+    connectionsByPhase,
+    total: () => total,
     phase(name) {
       phase = name;
     },
