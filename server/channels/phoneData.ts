@@ -73,12 +73,13 @@ export async function slipsText(
   const rows = await db
     .selectFrom('submissions')
     .innerJoin('betslips', 'betslips.sid', 'submissions.betslip_sid')
+    .leftJoin('slip_results', 'slip_results.submission_id', 'submissions.id')
     .select([
       'submissions.created_at',
       'submissions.cost_cents',
       'submissions.predictions',
-      'submissions.correct_count',
-      'submissions.amount_won_cents',
+      'slip_results.correct_count',
+      'slip_results.amount_won_cents',
       'submissions.reference',
       'betslips.status',
     ])

@@ -121,9 +121,6 @@ export interface PlayWalletTables {
     payment_ref: string | null;
     idempotency_key: string;
     created_at: CreatedAt;
-    correct_count: number | null;
-    amount_won_cents: Int8 | null;
-    prize_won: string | null;
     /** Short, unique, readable (server/play/receipts.ts); null only until backfillReceipts ran. */
     reference: string | null;
     /** The signed receipt (compact JWS, EdDSA). */
@@ -133,6 +130,16 @@ export interface PlayWalletTables {
      * rows it won per tier ([{prizeType, count, amountEachCents}]; null for slips settled before). */
     system_id: ColumnType<string | null, string | null | undefined, string | null>;
     rows: ColumnType<number, number | undefined, number>;
+    // correct_count, amount_won_cents, prize_won and winning_rows are still columns (migration 023) but
+    // unused: a settled slip's are in slip_results.
+  };
+  /** Migration 023: a settled slip's count, prize and winning rows, one row per settled submission. */
+  slip_results: {
+    submission_id: string;
+    correct_count: number;
+    amount_won_cents: Int8;
+    prize_won: string;
+    /** The rows it won per tier ([{prizeType, count, amountEachCents}]); null for slips settled before 019. */
     winning_rows: ColumnType<unknown, string | null | undefined, string | null>;
   };
   /** Migration 019: rows picking each sign per match (index = position − 1), per round and shard. */

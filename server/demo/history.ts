@@ -128,11 +128,19 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
         payment_ref: p.paidFrom === 'AIRTIME' ? `DEMO-${p.id}` : null,
         idempotency_key: p.id,
         created_at: p.at,
-        correct_count: result?.correctCount ?? null,
-        amount_won_cents: result?.amountWonCents ?? null,
-        prize_won: result?.prizeWon ?? null,
       })
       .execute();
+    if (result) {
+      await db
+        .insertInto('slip_results')
+        .values({
+          submission_id: p.id,
+          correct_count: result.correctCount,
+          amount_won_cents: result.amountWonCents,
+          prize_won: result.prizeWon,
+        })
+        .execute();
+    }
     if (p.paidFrom === 'AIRTIME') {
       moves.push({
         at: p.at,

@@ -43,11 +43,11 @@ export async function payGroupPrizes(
 ): Promise<{ paidCents: number; groupSlips: Set<string> }> {
   const rows = await trx
     .selectFrom('groups as g')
-    .innerJoin('submissions as s', 's.id', 'g.submission_id')
+    .innerJoin('slip_results as r', 'r.submission_id', 'g.submission_id')
     .selectAll('g')
-    .select('s.amount_won_cents as won')
+    .select('r.amount_won_cents as won')
     .where('g.betslip_sid', '=', sid)
-    .where('s.id', 'in', winners.length ? [...winners] : [''])
+    .where('g.submission_id', 'in', winners.length ? [...winners] : [''])
     .execute();
   let paidCents = 0;
   for (const { won, ...row } of rows) {

@@ -31,11 +31,24 @@ const share = (x: number) => Math.round(x * 10_000) / 10_000;
 
 export async function pastBetslips(db: Db, msisdn: string) {
   const submissions = await db
-    .selectFrom('submissions')
-    .selectAll()
-    .where('msisdn', '=', msisdn)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('submissions as s')
+    .leftJoin('slip_results as r', 'r.submission_id', 's.id')
+    .select([
+      's.betslip_sid',
+      's.predictions',
+      's.created_at',
+      's.reference',
+      's.msisdn',
+      's.rows',
+      's.system_id',
+      'r.correct_count',
+      'r.amount_won_cents',
+      'r.prize_won',
+      'r.winning_rows',
+    ])
+    .where('s.msisdn', '=', msisdn)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
     .limit(PAST_LIMIT)
     .execute();
   const sids = [...new Set(submissions.map((s) => s.betslip_sid))];

@@ -15,6 +15,7 @@ export async function roundReports(db: Db, limit = 200): Promise<RoundReport[]> 
   const rows = await db
     .selectFrom('betslips as b')
     .leftJoin('submissions as s', 's.betslip_sid', 'b.sid')
+    .leftJoin('slip_results as r', 'r.submission_id', 's.id')
     .select([
       'b.sid',
       'b.status',
@@ -25,7 +26,7 @@ export async function roundReports(db: Db, limit = 200): Promise<RoundReport[]> 
       sql<string | null>`sum(s.cost_cents)`.as('turnover'),
       sql<string | null>`sum(s.cost_cents) FILTER (WHERE s.paid_from = 'WALLET')`.as('wallet'),
       sql<string | null>`sum(s.cost_cents) FILTER (WHERE s.paid_from = 'AIRTIME')`.as('airtime'),
-      sql<string | null>`sum(s.amount_won_cents)`.as('prizes'),
+      sql<string | null>`sum(r.amount_won_cents)`.as('prizes'),
     ])
     .where('b.status', 'not in', ['DRAFT', 'SCHEDULED'])
     .groupBy(['b.sid', 'b.status', 'b.end_at'])

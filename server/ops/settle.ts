@@ -161,9 +161,10 @@ function begin(
 async function settledBefore(db: Db, actor: string, sid: string, now: Date) {
   const row = await db
     .selectFrom('submissions')
+    .innerJoin('slip_results', 'slip_results.submission_id', 'submissions.id')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('betslip_sid', '=', sid)
-    .where('amount_won_cents', '>', 0)
+    .where('slip_results.amount_won_cents', '>', 0)
     .executeTakeFirstOrThrow();
   await audit(db, { actor, action: 'BETSLIP.SETTLE', target: sid, detail: { again: true } }, now);
   return done({ ...answer(Number(row.n), 0), event: null });

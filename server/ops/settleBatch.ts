@@ -24,7 +24,8 @@ export const changedWhileSettling = (sid: string) =>
   new Error(`the submissions of ${sid} changed while it was being settled`);
 
 /**
- * Writes the final count, prize, amount and winning rows of the slips of `sid` in `place` (the
+ * Writes the final count, prize, amount and winning rows of the slips of `sid` in `place` into
+ * slip_results (a narrow row each: rewriting the wide submission rows was most of settlement) (the
  * `batch.length` slips after `place.after` in id order, the last of them `place.lastId`: each slip is
  * found by its place, so paying needs no id kept from counting) and credits each winning slip's prize
  * under its key `prize:<submission id>`. A key already posted (an earlier, interrupted run, or a
@@ -63,16 +64,18 @@ export function writeBatch(
           ${batch.map((s) => s.prizeWon)}::text[], ${batch.map((s) => JSON.stringify(s.winningRows))}::text[]
         ) WITH ORDINALITY AS v (correct_count, amount_won_cents, prize_won, winning_rows, n)
       ), written AS (
-        UPDATE submissions AS s
-        SET correct_count = v.correct_count, amount_won_cents = v.amount_won_cents, prize_won = v.prize_won,
-          winning_rows = v.winning_rows::jsonb
+        INSERT INTO slip_results AS r (submission_id, correct_count, amount_won_cents, prize_won, winning_rows)
+        SELECT page.id, v.correct_count, v.amount_won_cents, v.prize_won, v.winning_rows::jsonb
         FROM page JOIN v ON v.n = page.n
-        WHERE s.id = page.id
-        RETURNING s.id, s.msisdn, s.amount_won_cents, s.prize_won
+        ON CONFLICT (submission_id) DO UPDATE SET correct_count = excluded.correct_count,
+          amount_won_cents = excluded.amount_won_cents, prize_won = excluded.prize_won,
+          winning_rows = excluded.winning_rows
+        RETURNING r.submission_id AS id, r.amount_won_cents, r.prize_won
       )
-      SELECT t.total, t.last, w.id, w.msisdn, w.amount_won_cents, w.prize_won
+      SELECT t.total, t.last, w.id, s.msisdn, w.amount_won_cents, w.prize_won
       FROM (SELECT count(*) AS total, max(id) AS last FROM written) AS t
       LEFT JOIN written AS w ON w.amount_won_cents > 0
+      LEFT JOIN submissions AS s ON s.id = w.id
       ORDER BY w.id`.execute(trx);
     if (Number(rows[0]?.total) !== batch.length || rows[0]?.last !== place.lastId)
       throw changedWhileSettling(sid);
@@ -112,7 +115,9 @@ async function payWinners(
   const grouped = groups ? await payGroupPrizes(trx, sid, winning) : { paidCents: 0, groupSlips: new Set() };
   const winners = winning.filter((id) => !grouped.groupSlips.has(id));
   if (winners.length === 0) return grouped.paidCents;
-  const won = sql`submissions WHERE betslip_sid = ${sid} AND id = ANY(${winners}::text[]) AND amount_won_cents > 0`;
+  const won = sql`(
+    SELECT s.id, s.msisdn, r.amount_won_cents FROM submissions AS s JOIN slip_results AS r ON r.submission_id = s.id
+    WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND r.amount_won_cents > 0) AS won`;
   // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move): made
   // in the same statement, whose foreign-key checks run at its end and so see it. In id order: two runs
   // inserting the same keys wait for each other in one order, never crosswise.
@@ -133,10 +138,10 @@ async function payWinners(
   // another.
   if (Number(paid.rows[0]?.n) < winners.length) {
     const clash = await sql<{ id: string }>`
-        SELECT s.id FROM submissions s
+        SELECT s.id FROM submissions s JOIN slip_results r ON r.submission_id = s.id
         JOIN wallet_moves m ON m.msisdn = s.msisdn AND m.idempotency_key = 'prize:' || s.id
-        WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND s.amount_won_cents > 0
-          AND (m.amount_cents <> s.amount_won_cents OR m.kind <> 'PRIZE')
+        WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND r.amount_won_cents > 0
+          AND (m.amount_cents <> r.amount_won_cents OR m.kind <> 'PRIZE')
         LIMIT 1`.execute(trx);
     if (clash.rows[0]) throw new LedgerKeyConflictError(`prize:${clash.rows[0].id}`);
   }

@@ -31,6 +31,7 @@ async function recentSlips(db: Db, msisdn: string) {
   const rows = await db
     .selectFrom('submissions')
     .innerJoin('betslips', 'betslips.sid', 'submissions.betslip_sid')
+    .leftJoin('slip_results', 'slip_results.submission_id', 'submissions.id')
     .select([
       'submissions.betslip_sid as sid',
       'submissions.reference',
@@ -38,9 +39,9 @@ async function recentSlips(db: Db, msisdn: string) {
       'submissions.cost_cents',
       'submissions.paid_from',
       'submissions.channel',
-      'submissions.correct_count',
-      'submissions.amount_won_cents',
-      'submissions.prize_won',
+      'slip_results.correct_count',
+      'slip_results.amount_won_cents',
+      'slip_results.prize_won',
       'betslips.status',
     ])
     .where('submissions.msisdn', '=', msisdn)

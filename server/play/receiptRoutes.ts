@@ -34,6 +34,7 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
         .selectFrom('submissions as s')
         .innerJoin('betslips as b', 'b.sid', 's.betslip_sid')
         .leftJoin('groups as g', 'g.submission_id', 's.id')
+        .leftJoin('slip_results as r', 'r.submission_id', 's.id')
         .select([
           'g.code as group_code',
           's.reference',
@@ -45,9 +46,9 @@ export const mySlipsRoute: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
           's.predictions',
           's.rows',
           's.system_id',
-          's.winning_rows',
-          's.amount_won_cents',
-          's.prize_won',
+          'r.winning_rows',
+          'r.amount_won_cents',
+          'r.prize_won',
           'b.status',
         ])
         .where('s.msisdn', '=', request.user.msisdn)

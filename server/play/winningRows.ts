@@ -1,5 +1,5 @@
 // A settled slip's winning rows as past betslips and my-slips show them ([{prizeType, count, amountEach}],
-// M): stored per slip at settlement (submissions.winning_rows), so reading never recounts. A slip settled
+// M): stored per slip at settlement (slip_results.winning_rows), so reading never recounts. A slip settled
 // before rows were stored (rule 'SLIP', the demo's seeded rounds) won once in its best tier: that tier is
 // read back from its prize's name.
 import { PRIZE_TIERS } from '../../machines/rules/prizeTiers.ts';

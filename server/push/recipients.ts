@@ -92,15 +92,16 @@ export async function isSettled(db: Db, sid: string): Promise<boolean> {
 export async function winningsOf(db: Db, sid: string, msisdns: string[]): Promise<SettledWinner[]> {
   if (msisdns.length === 0) return [];
   const slips = await db
-    .selectFrom('submissions')
-    .select(['msisdn', 'amount_won_cents', 'prize_won'])
-    .where('betslip_sid', '=', sid)
-    .where('msisdn', 'in', msisdns)
-    .where('amount_won_cents', '>', 0)
+    .selectFrom('submissions as s')
+    .innerJoin('slip_results as r', 'r.submission_id', 's.id')
+    .select(['s.msisdn', 'r.amount_won_cents', 'r.prize_won'])
+    .where('s.betslip_sid', '=', sid)
+    .where('s.msisdn', 'in', msisdns)
+    .where('r.amount_won_cents', '>', 0)
     .execute();
   return slips.map((s) => ({
     msisdn: s.msisdn,
     amountCents: toCents(s.amount_won_cents),
-    prizeWon: s.prize_won ?? '',
+    prizeWon: s.prize_won,
   }));
 }

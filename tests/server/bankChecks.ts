@@ -72,8 +72,9 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
     GROUP BY msisdn`.execute(k);
   const byMsisdn = new Map(balances.rows.map((r) => [r.msisdn, r]));
   const subs = await sql<{ msisdn: string; paid_from: string; cost: string; won: string }>`
-    SELECT msisdn, paid_from, sum(cost_cents)::text AS cost, coalesce(sum(amount_won_cents), 0)::text AS won
-    FROM submissions WHERE msisdn LIKE ${BENCH} GROUP BY msisdn, paid_from`.execute(k);
+    SELECT s.msisdn, s.paid_from, sum(s.cost_cents)::text AS cost, coalesce(sum(r.amount_won_cents), 0)::text AS won
+    FROM submissions s LEFT JOIN slip_results r ON r.submission_id = s.id
+    WHERE s.msisdn LIKE ${BENCH} GROUP BY s.msisdn, s.paid_from`.execute(k);
   // A group's slip is the captain's number, but its stake is the escrow's and its prize the members'.
   const ownSlips = subs.rows.filter((r) => r.paid_from !== 'GROUP');
   const buys = await sql<{ msisdn: string; status: string; amount: string }>`
@@ -148,11 +149,20 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
 
   // ── Submissions: what the clients were told is what is stored ──────────────────────────────────
   const rows = await k
-    .selectFrom('submissions')
-    .select(['id', 'msisdn', 'idempotency_key', 'betslip_sid', 'cost_cents', 'paid_from', 'created_at'])
-    .select(['correct_count', 'amount_won_cents', 'predictions', 'payment_ref'])
-    .where('msisdn', 'like', BENCH)
-    .where('paid_from', '<>', 'GROUP') // the groups' slips, checked with their groups (checkGroups)
+    .selectFrom('submissions as s')
+    .leftJoin('slip_results as r', 'r.submission_id', 's.id')
+    .select([
+      's.id',
+      's.msisdn',
+      's.idempotency_key',
+      's.betslip_sid',
+      's.cost_cents',
+      's.paid_from',
+      's.created_at',
+    ])
+    .select(['r.correct_count', 'r.amount_won_cents', 's.predictions', 's.payment_ref'])
+    .where('s.msisdn', 'like', BENCH)
+    .where('s.paid_from', '<>', 'GROUP') // the groups' slips, checked with their groups (checkGroups)
     .execute();
   const stored = new Map(rows.map((r) => [`${r.msisdn} ${r.idempotency_key}`, r]));
   const told = new Map(facts.submits.map((s) => [`${s.msisdn} ${s.key}`, s]));
@@ -204,10 +214,11 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   }));
   // Every slip of the betslip, the demo's and the bench's: the shares depend on all of them.
   const all = await k
-    .selectFrom('submissions')
-    .select(['id', 'msisdn', 'predictions', 'system_id', 'correct_count', 'amount_won_cents', 'created_at'])
-    .select('paid_from')
-    .where('betslip_sid', '=', facts.settledSid)
+    .selectFrom('submissions as s')
+    .leftJoin('slip_results as r', 'r.submission_id', 's.id')
+    .select(['s.id', 's.msisdn', 's.predictions', 's.system_id', 'r.correct_count', 'r.amount_won_cents'])
+    .select(['s.created_at', 's.paid_from'])
+    .where('s.betslip_sid', '=', facts.settledSid)
     .execute();
   const parse = (p: unknown) =>
     (typeof p === 'string' ? JSON.parse(p) : p) as Parameters<typeof outcomesOf>[0];
@@ -260,7 +271,8 @@ export async function checkBank(k: Db, facts: BankFacts): Promise<Record<string,
   const strayPrizes = await sql<{ key: string }>`
     SELECT m.idempotency_key AS key FROM wallet_moves m WHERE m.kind = 'PRIZE' AND m.msisdn LIKE ${BENCH}
       AND m.idempotency_key <> 'bench-prize' AND m.idempotency_key NOT LIKE 'group-prize:%' AND NOT EXISTS (SELECT 1 FROM submissions s
-        WHERE 'prize:' || s.id = m.idempotency_key AND s.msisdn = m.msisdn AND s.amount_won_cents = m.amount_cents)`.execute(
+        JOIN slip_results r ON r.submission_id = s.id
+        WHERE 'prize:' || s.id = m.idempotency_key AND s.msisdn = m.msisdn AND r.amount_won_cents = m.amount_cents)`.execute(
     k,
   );
   expect(strayPrizes.rows, 'prize moves without their winning slip').toEqual([]);
@@ -556,7 +568,7 @@ async function groupMoney(k: Db): Promise<GroupMoney> {
       g.submission_id, g.idempotency_key AS key, coalesce(x.amount_won_cents, 0)::text AS won,
       (SELECT coalesce(sum(m.amount_cents), 0) FROM wallet_moves m
         WHERE m.idempotency_key = 'group-prize:' || g.id AND m.kind = 'PRIZE')::text AS prizes_paid
-    FROM groups g LEFT JOIN submissions x ON x.id = g.submission_id`.execute(k);
+    FROM groups g LEFT JOIN slip_results x ON x.submission_id = g.submission_id`.execute(k);
   const shares = await sql<ShareRow>`
     SELECT id::text, group_id, msisdn, count, amount_cents::text AS amount, source,
       idempotency_key AS key, reference FROM group_shares ORDER BY id`.execute(k);

@@ -47,7 +47,7 @@ export async function checkGroups(db: Kysely<Database>) {
       (SELECT count(*) FROM submissions x WHERE x.idempotency_key = 'group:' || g.id)::int AS all_slips,
       (SELECT coalesce(sum(m.amount_cents), 0) FROM wallet_moves m
         WHERE m.idempotency_key = 'group-prize:' || g.id AND m.reason = 'GROUP_PRIZE')::text AS prizes,
-      (SELECT coalesce(amount_won_cents, 0) FROM submissions x WHERE x.id = g.submission_id)::text AS won
+      (SELECT coalesce(amount_won_cents, 0) FROM slip_results r WHERE r.submission_id = g.submission_id)::text AS won
     FROM groups g`.execute(db);
   expect(
     sold.rows.filter((g) => {

@@ -290,10 +290,10 @@ describeEachDb('group play: create, join, refusals, close, settlement', (t) => {
     await settleHomeWins(t(), 'G-2', endAt);
     [tc2, tm2] = [await tokenFor(t(), captain), await tokenFor(t(), member)];
     const slip = await db()
-      .selectFrom('submissions')
+      .selectFrom('slip_results')
       .select('amount_won_cents')
       .where(
-        'id',
+        'submission_id',
         '=',
         (
           await db()

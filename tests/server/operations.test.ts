@@ -171,9 +171,10 @@ describeEachDb('operations: settlement, results, roles', (t) => {
     expect(res.json()).toEqual({ settled: true, winners: 8, paid: 1410.99 });
 
     const rows = await t()
-      .db.kysely.selectFrom('submissions')
-      .select(['msisdn', 'correct_count', 'amount_won_cents', 'prize_won'])
-      .where('betslip_sid', '=', 'T-1')
+      .db.kysely.selectFrom('submissions as s')
+      .leftJoin('slip_results as r', 'r.submission_id', 's.id')
+      .select(['s.msisdn', 'r.correct_count', 'r.amount_won_cents', 'r.prize_won'])
+      .where('s.betslip_sid', '=', 'T-1')
       .execute();
     const by = (name: string) => {
       const r = rows.find((x) => x.msisdn === players[name]![0])!;

@@ -128,9 +128,9 @@ describe('ops CLI', () => {
     await withDb(async (db) => {
       expect(await availableCents(db.kysely, winner)).toBe(250_000_00);
       const row = await db.kysely
-        .selectFrom('submissions')
+        .selectFrom('slip_results')
         .select(['correct_count', 'prize_won'])
-        .where('id', '=', 'cli-sub-1')
+        .where('submission_id', '=', 'cli-sub-1')
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ correct_count: 14, prize_won: 'JACKPOT' });
       const actions = await db.kysely

@@ -36,10 +36,11 @@ describeEachDb('settlement in batches', (t) => {
 
   async function storedSlips(tt: TestApp, sid: string) {
     const rows = await tt.db.kysely
-      .selectFrom('submissions')
-      .select(['id', 'correct_count', 'amount_won_cents'])
-      .where('betslip_sid', '=', sid)
-      .orderBy('id')
+      .selectFrom('submissions as s')
+      .leftJoin('slip_results as r', 'r.submission_id', 's.id')
+      .select(['s.id', 'r.correct_count', 'r.amount_won_cents'])
+      .where('s.betslip_sid', '=', sid)
+      .orderBy('s.id')
       .execute();
     return rows.map((r) => [r.id, r.correct_count, Number(r.amount_won_cents)]);
   }
@@ -234,10 +235,10 @@ describeEachDb('settlement in batches', (t) => {
     });
     await expect(settling).rejects.toThrow('the submissions of B-8 changed while it was being settled');
     const written = await kysely
-      .selectFrom('submissions')
+      .selectFrom('submissions as s')
+      .innerJoin('slip_results as r', 'r.submission_id', 's.id')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('betslip_sid', '=', 'B-8')
-      .where('correct_count', 'is not', null)
+      .where('s.betslip_sid', '=', 'B-8')
       .executeTakeFirstOrThrow();
     expect(Number(written.n)).toBe(100);
     expect(await statusOf(t(), 'B-8')).toBe('SETTLING');
@@ -298,9 +299,9 @@ describeEachDb('settlement in batches', (t) => {
     expect(clockReads).toBeGreaterThan(0);
     // The slip written under the lock is settled with the others: a jackpot, shared with the others'.
     const late = await kysely
-      .selectFrom('submissions')
+      .selectFrom('slip_results')
       .select(['correct_count', 'prize_won'])
-      .where('id', '=', 'B-5-late')
+      .where('submission_id', '=', 'B-5-late')
       .executeTakeFirstOrThrow();
     expect(late).toEqual({ correct_count: 14, prize_won: 'JACKPOT' });
     expect(result.ok && result.value.winners).toBe(expectedPayout(count).winners + 1);

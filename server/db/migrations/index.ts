@@ -23,6 +23,7 @@ import * as systems from './019_systems.ts';
 import * as signInCodes from './020_sign_in_codes.ts';
 import * as groups from './021_groups.ts';
 import * as stakeReleasing from './022_stake_releasing.ts';
+import * as slipResults from './023_slip_results.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_identity': identity,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '020_sign_in_codes': signInCodes,
   '021_groups': groups,
   '022_stake_releasing': stakeReleasing,
+  '023_slip_results': slipResults,
 };
