@@ -24,10 +24,10 @@ export const changedWhileSettling = (sid: string) =>
   new Error(`the submissions of ${sid} changed while it was being settled`);
 
 /**
- * Writes the final count, prize, amount and winning rows of the slips of `sid` in `place` into
- * slip_results (a narrow row each: rewriting the wide submission rows was most of settlement) (the
- * `batch.length` slips after `place.after` in id order, the last of them `place.lastId`: each slip is
- * found by its place, so paying needs no id kept from counting) and credits each winning slip's prize
+ * Writes the final count, prize, amount and winning rows of the slips of `sid` in `place` as a narrow
+ * slip_results row each (rewriting the wide submission rows was most of settlement's time). `place` is the
+ * `batch.length` slips after `place.after` in id order, the last of them `place.lastId` (each slip is
+ * found by its place, so paying needs no id kept from counting). Credits each winning slip's prize
  * under its key `prize:<submission id>`. A key already posted (an earlier, interrupted run, or a
  * concurrent one) is skipped, so each prize is paid exactly once. Slips that are not the ones counted
  * (another count, another last id) roll the batch back and throw. Credits take no wallet lock: a credit
