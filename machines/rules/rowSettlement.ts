@@ -6,7 +6,7 @@
 // Pure: imports nothing but the pick, settlement and system rules.
 import { signsOf } from './betslip.ts';
 import type { ReducedSystem } from './reducedSystems.ts';
-import { type RowSlip, systemOf } from './rows.ts';
+import { numericTable, type RowSlip, systemOf } from './rows.ts';
 import {
   type PrizePool,
   prizeName,
@@ -24,18 +24,6 @@ export type SettlementRule = 'SLIP' | 'ROWS';
  * `isPickCorrect`); nothing is right while the result is unknown (as `correctCount`). */
 const signRight = (sign: string, result: StoredResult | null | undefined): boolean =>
   result === 'VOID' || (result != null && sign === result);
-
-const NUMERIC = new WeakMap<ReducedSystem, Uint8Array>();
-
-/** A system's table as numbers, row after row (read once per system). */
-function numericTable(s: ReducedSystem): Uint8Array {
-  let table = NUMERIC.get(s);
-  if (!table) {
-    table = Uint8Array.from(s.table.join(''), (ch) => ch.charCodeAt(0) - 48);
-    NUMERIC.set(s, table);
-  }
-  return table;
-}
 
 /**
  * How many of a slip's rows have each number of correct matches: `byCorrect[k]` rows have k correct,

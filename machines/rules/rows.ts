@@ -91,19 +91,32 @@ export interface RowPicks {
 
 const SIGN_KEY: Record<Digit, 'home' | 'away' | 'draw'> = { '1': 'home', '2': 'away', '3': 'draw' };
 
+const NUMERIC = new WeakMap<ReducedSystem, Uint8Array>();
+
+/** A system's table as numbers, row after row (read once per system; settlement counts rows with it). */
+export function numericTable(s: ReducedSystem): Uint8Array {
+  let table = NUMERIC.get(s);
+  if (!table) {
+    table = Uint8Array.from(s.table.join(''), (ch) => ch.charCodeAt(0) - 48);
+    NUMERIC.set(s, table);
+  }
+  return table;
+}
+
 const VALUE_COUNTS = new WeakMap<ReducedSystem, Uint32Array>();
 
 /**
- * How many of a system's table rows hold each value in each column: `[c * 3 + v]` (read once per system;
- * pick shares count every system slip of a round with it instead of walking the table's rows).
+ * How many of a system's table rows hold each value in each column: `[c * 3 + v]`, from its numeric table
+ * (pick shares count every system slip of a round with it instead of walking the table's rows).
  */
 function columnValueCounts(s: ReducedSystem): Uint32Array {
   let counts = VALUE_COUNTS.get(s);
   if (!counts) {
-    const made = new Uint32Array((s.triples + s.doubles) * 3);
-    for (const line of s.table) for (let c = 0; c < line.length; c++) made[c * 3 + Number(line[c])]!++;
-    VALUE_COUNTS.set(s, made);
-    counts = made;
+    const marked = s.triples + s.doubles;
+    const table = numericTable(s);
+    counts = new Uint32Array(marked * 3);
+    for (let i = 0; i < table.length; i++) counts[(i % marked) * 3 + table[i]!]!++;
+    VALUE_COUNTS.set(s, counts);
   }
   return counts;
 }

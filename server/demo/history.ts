@@ -109,38 +109,44 @@ export async function seedDemoHistory(db: Db, msisdn: string, past: Betslip[], n
     },
   ];
   const settled = settleDemo(played);
-  for (const p of played) {
-    const cost = priceCents(p.betslip.params, p.outcomes);
-    const result = settled.slips.get(p.id);
-    const prize = result && result.amountWonCents > 0 ? result : undefined;
-    await db
-      .insertInto('submissions')
-      .values({
+  // Every slip in one insert and every result in another (a fresh demo database is seeded at start-up).
+  await db
+    .insertInto('submissions')
+    .values(
+      played.map((p) => ({
         id: p.id,
         betslip_sid: p.betslip.sid,
         msisdn,
         predictions: JSON.stringify(
           p.outcomes.map((o, i) => ({ betSlipPosition: i, prediction: outcomeToPrediction(o) })),
         ),
-        cost_cents: cost,
+        cost_cents: priceCents(p.betslip.params, p.outcomes),
         rows: rowCount({ outcomes: p.outcomes }),
         paid_from: p.paidFrom,
         payment_ref: p.paidFrom === 'AIRTIME' ? `DEMO-${p.id}` : null,
         idempotency_key: p.id,
         created_at: p.at,
-      })
-      .execute();
-    if (result) {
-      await db
-        .insertInto('slip_results')
-        .values({
-          submission_id: p.id,
-          correct_count: result.correctCount,
-          amount_won_cents: result.amountWonCents,
-          prize_won: result.prizeWon,
-        })
-        .execute();
-    }
+      })),
+    )
+    .execute();
+  const slipResults = played.flatMap((p) => {
+    const result = settled.slips.get(p.id);
+    return result
+      ? [
+          {
+            submission_id: p.id,
+            correct_count: result.correctCount,
+            amount_won_cents: result.amountWonCents,
+            prize_won: result.prizeWon,
+          },
+        ]
+      : [];
+  });
+  if (slipResults.length > 0) await db.insertInto('slip_results').values(slipResults).execute();
+  for (const p of played) {
+    const cost = priceCents(p.betslip.params, p.outcomes);
+    const result = settled.slips.get(p.id);
+    const prize = result && result.amountWonCents > 0 ? result : undefined;
     if (p.paidFrom === 'AIRTIME') {
       moves.push({
         at: p.at,

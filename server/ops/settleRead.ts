@@ -180,14 +180,13 @@ async function* countedPages(
   for (let after: string | null = null; ; ) {
     const page = await slipsPage(db, sid, after, pageSize, results.length);
     if (page.length === 0) return;
-    const rowSlips: RowSlip[] = page;
-    const slips = page.map((r, i): CountedSlip => {
-      const counted = countSlipRows(rowSlips[i]!, results, table);
+    const slips = page.map((r): CountedSlip => {
+      const counted = countSlipRows(r, results, table);
       const tierRows =
         rule === 'ROWS' || counted.tier === null ? counted.tierRows : [{ prizeType: counted.tier, count: 1 }];
       return { id: r.id, ...counted, tierRows };
     });
-    yield { slips, rowSlips };
+    yield { slips, rowSlips: page };
     if (page.length < pageSize) return;
     after = page[page.length - 1]!.id;
     await setImmediate();
