@@ -4,7 +4,7 @@
 // commit together or not at all. Replays return the stored status and body byte for byte.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { refusal } from '../errors.ts';
 import type { LedgerDb } from '../wallet/ledger.ts';
@@ -148,6 +148,19 @@ export async function completeKey(
   return restored !== undefined;
 }
 
+/**
+ * completeKey's UPDATE as SQL for a caller's statement (a CTE), storing `response` only when `onlyIf`
+ * holds in that statement; it returns a row when it stored.
+ */
+function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
+  return sql`UPDATE idempotency_keys
+    SET status = 'DONE', response_status = ${response.statusCode}::smallint,
+      response_body = ${JSON.stringify(response.body ?? null)}::jsonb
+    WHERE msisdn = ${scope.msisdn} AND route = ${scope.route} AND key = ${scope.key} AND status = 'IN_PROGRESS'
+      AND ${onlyIf}
+    RETURNING 1`;
+}
+
 /** The answer stored for a key, if one is. */
 async function storedAnswer(db: LedgerDb, scope: IdempotencyScope): Promise<StoredResponse | undefined> {
   const row = await db
@@ -225,7 +238,22 @@ export async function answerIdempotent(
 }
 
 /** What an idempotent handler gets: `complete` stores the answer inside the handler's own transaction. */
-export type Complete = (trx: LedgerDb, response: StoredResponse) => Promise<void>;
+export type StoreAnswer = (trx: LedgerDb, response: StoredResponse) => Promise<void>;
+
+/** `complete` as runIdempotent hands it out. */
+export interface Complete extends StoreAnswer {
+  /**
+   * The same, folded into the handler's own statement (one round trip fewer): `update(onlyIf)` is the
+   * UPDATE storing `response` when `onlyIf` holds, a CTE of that statement returning a row when it stored;
+   * `stored(trx, updated)` must follow once the statement ran and `onlyIf` held.
+   */
+  fold(response: StoredResponse): FoldedAnswer;
+}
+
+export interface FoldedAnswer {
+  update(onlyIf: RawBuilder<unknown>): RawBuilder<unknown>;
+  stored(trx: LedgerDb, updated: boolean): Promise<void>;
+}
 
 /**
  * Runs `handler` at most once per (subscriber, route, key) and body. The handler either calls
@@ -247,10 +275,22 @@ export async function runIdempotent(
   if (claim.kind !== 'claimed') return { ...IDEMPOTENCY_REFUSALS[claim.kind], replayed: false };
   let stored = false;
   let first = true;
-  const complete: Complete = async (trx, response) => {
-    first = await completeKey(trx, scope, response, hash);
-    stored = true;
-  };
+  const complete: Complete = Object.assign(
+    async (trx: LedgerDb, response: StoredResponse) => {
+      first = await completeKey(trx, scope, response, hash);
+      stored = true;
+    },
+    {
+      fold: (response: StoredResponse): FoldedAnswer => ({
+        update: (onlyIf) => completeKeyUpdate(scope, response, onlyIf),
+        async stored(trx, updated) {
+          // Not updated: the claim was answered or released meanwhile; completeKey says which (and restores).
+          first = updated || (await completeKey(trx, scope, response, hash));
+          stored = true;
+        },
+      }),
+    },
+  );
   try {
     const response = await handler(complete);
     // Stored already when the handler called complete(): its transaction committed, since a rolled-back

@@ -127,6 +127,55 @@ const addArrays = (column: string) =>
     `(SELECT array_agg(a + b ORDER BY i) FROM unnest(pick_share_counts.${column}, excluded.${column}) WITH ORDINALITY AS u (a, b, i))`,
   );
 
+/** A slip ready to write: its reference drawn, its receipt signed and its rows' picks counted. */
+export interface PreparedSlip {
+  slip: SlipToRecord;
+  at: Date;
+  receipt: Receipt;
+  rows: ReturnType<typeof rowsOf>;
+  shard: number;
+}
+
+/** Draws a slip's reference and signs its receipt (drawn again by the caller when the reference is taken). */
+export function prepareSlip(
+  key: ReceiptKey,
+  slip: SlipToRecord,
+  at: Date,
+  draw: (sid: string) => string = newReference,
+): PreparedSlip {
+  const rows = rowsOf(slip);
+  const reference = draw(slip.sid);
+  const jws = signReceipt(key, payloadOf({ ...slip, rows: rows.rows }, reference, at));
+  return { slip, at, receipt: { reference, jws }, rows, shard: randomInt(PICK_SHARE_SHARDS) };
+}
+
+/**
+ * Two CTEs for a statement that writes a slip: `written` (the slip, unless its reference is taken, and
+ * with `after` only if the CTE of that name returned a row) and `counted` (its rows' picks added to the
+ * round's counts only when the slip was written). Parameters are cast: INSERT … SELECT does not type them.
+ */
+export function slipCtes({ slip, at, receipt, rows, shard }: PreparedSlip, after?: string) {
+  const { rows: count, home, draw, away } = rows;
+  return sql`written AS (
+      INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, payment_ref,
+        idempotency_key, created_at, reference, jws, channel, system_id, rows)
+      SELECT ${slip.id}::text, ${slip.sid}::text, ${slip.msisdn}::text, ${JSON.stringify(slip.predictions)}::jsonb,
+        ${slip.costCents}::bigint, ${slip.paidFrom}::text, ${slip.paymentRef}::text, ${slip.idempotencyKey}::text,
+        ${at}::timestamptz, ${receipt.reference}::text, ${receipt.jws}::text, ${slip.channel}::text,
+        ${slip.systemId ?? null}::text, ${count}::int
+      ${after ? sql`WHERE EXISTS (SELECT 1 FROM ${sql.table(after)})` : sql``}
+      ON CONFLICT (reference) DO NOTHING
+      RETURNING id
+    ), counted AS (
+      INSERT INTO pick_share_counts (betslip_sid, shard, rows, home, draw, away)
+      SELECT ${slip.sid}, ${shard}, ${count}, ${home}::bigint[], ${draw}::bigint[], ${away}::bigint[]
+      FROM written
+      ON CONFLICT (betslip_sid, shard) DO UPDATE SET
+        rows = pick_share_counts.rows + excluded.rows,
+        home = ${addArrays('home')}, draw = ${addArrays('draw')}, away = ${addArrays('away')}
+    )`;
+}
+
 /**
  * Writes an accepted slip with its reference and signed receipt, in the caller's transaction (the one
  * that took the money), so a slip never exists without its receipt. Every channel calls this. A reference
@@ -139,33 +188,11 @@ export async function recordSlip(
   at: Date,
   draw: (sid: string) => string = newReference,
 ): Promise<Receipt> {
-  const { rows, home, draw: draws, away } = rowsOf(slip);
-  const systemId = slip.systemId ?? null;
-  const shard = randomInt(PICK_SHARE_SHARDS);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const reference = draw(slip.sid);
-    const jws = signReceipt(key, payloadOf({ ...slip, rows }, reference, at));
-    // One statement (the hot path counts them): the slip, and its rows' picks added to the round's
-    // counts only when the slip was written.
-    const written = await sql<{ id: string }>`
-      WITH written AS (
-        INSERT INTO submissions (id, betslip_sid, msisdn, predictions, cost_cents, paid_from, payment_ref,
-          idempotency_key, created_at, reference, jws, channel, system_id, rows)
-        VALUES (${slip.id}, ${slip.sid}, ${slip.msisdn}, ${JSON.stringify(slip.predictions)}::jsonb,
-          ${slip.costCents}, ${slip.paidFrom}, ${slip.paymentRef}, ${slip.idempotencyKey}, ${at}, ${reference},
-          ${jws}, ${slip.channel}, ${systemId}, ${rows})
-        ON CONFLICT (reference) DO NOTHING
-        RETURNING id
-      ), counted AS (
-        INSERT INTO pick_share_counts (betslip_sid, shard, rows, home, draw, away)
-        SELECT ${slip.sid}, ${shard}, ${rows}, ${home}::bigint[], ${draws}::bigint[], ${away}::bigint[]
-        FROM written
-        ON CONFLICT (betslip_sid, shard) DO UPDATE SET
-          rows = pick_share_counts.rows + excluded.rows,
-          home = ${addArrays('home')}, draw = ${addArrays('draw')}, away = ${addArrays('away')}
-      )
-      SELECT id FROM written`.execute(trx);
-    if (written.rows[0]) return { reference, jws };
+    const prepared = prepareSlip(key, slip, at, draw);
+    // One statement (the hot path counts them): the slip, and its rows' picks counted with it.
+    const written = await sql<{ id: string }>`WITH ${slipCtes(prepared)} SELECT id FROM written`.execute(trx);
+    if (written.rows[0]) return prepared.receipt;
   }
   throw new Error(`no free receipt reference for betslip ${slip.sid}`);
 }

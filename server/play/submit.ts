@@ -3,16 +3,28 @@
 // covers the price, otherwise by charging the subscriber's airtime. A slip is written only inside a
 // transaction that holds its betslip open (lockOpenBetslip), so nothing is accepted after the close and
 // everything accepted is settled. Airtime stakes go through intents (airtimeStakes.ts). A wallet-paid
-// slip costs nine statements: the key's claim, then one transaction (CONTRACTS.md "Money at the close").
+// slip costs seven statements: the key's claim, then one transaction (CONTRACTS.md "Money at the close").
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { PaidFrom, SlipChannel, StoredPrediction } from '../db/playWalletTables.ts';
 import { refusal } from '../errors.ts';
-import { type Complete, runIdempotent, type StoredResponse } from '../idempotency/idempotency.ts';
+import {
+  type Complete,
+  runIdempotent,
+  type StoreAnswer,
+  type StoredResponse,
+} from '../idempotency/idempotency.ts';
 import { withTimeout } from '../lib/withTimeout.ts';
 import type { OperatorBilling } from '../providers/operatorBilling.ts';
-import { inTransaction, lockWallet, postMove } from '../wallet/ledger.ts';
+import {
+  inTransaction,
+  lockWallet,
+  type MoveInput,
+  moveInsert,
+  moveNotWritten,
+  postMove,
+} from '../wallet/ledger.ts';
 import { SERVICE_ID } from '../wallet/subscriptions.ts';
 import {
   type AirtimeStake,
@@ -27,7 +39,7 @@ import { lockOpenBetslip, openCheck } from './betslips.ts';
 import type { CurrentBetslipCache } from './currentBetslip.ts';
 import { judgeSubmission, notOpen } from './judge.ts';
 import type { ReceiptKey } from './receiptKey.ts';
-import { type Receipt, receiptOf, recordSlip } from './receipts.ts';
+import { prepareSlip, type Receipt, receiptOf, recordSlip, slipCtes } from './receipts.ts';
 
 type Db = Kysely<Database>;
 
@@ -176,7 +188,7 @@ async function judgeAndPay(
   }
 
   const sid = body.betSlipSid;
-  const stake: Omit<AirtimeStake, 'status' | 'createdAt'> = {
+  const stake: StakeToPay = {
     reference: stakeReference(SUBMIT_ROUTE, msisdn, key),
     msisdn,
     key,
@@ -206,16 +218,9 @@ async function judgeAndPay(
     }
     // A RELEASED intent was never charged (the operator said so): the wallet may pay for its key.
     if (held.earlier === null || held.earlier === 'RELEASED') {
-      // Refused (nothing written) when the wallet does not cover the price: then airtime pays.
-      const debit = await postMove(trx, {
-        msisdn,
-        amountCents: -offer.cost,
-        kind: 'STAKE',
-        reason: 'BETSLIP_STAKE',
-        serviceId: SERVICE_ID,
-        idempotencyKey: `stake:${key}`,
-      });
-      if (debit.ok) return writeSlip(deps, trx, stake, 'WALLET', null, complete);
+      // Null when the wallet does not cover the price (nothing written): then airtime pays.
+      const paid = await payFromWallet(deps, trx, stake, complete);
+      if (paid) return paid;
     }
     if (deps.walletOnly) return refusal(402, 'WALLET.INSUFFICIENT_FUNDS');
     reference =
@@ -238,7 +243,7 @@ async function judgeAndPay(
 export async function resumeStake(
   deps: SubmitDeps,
   stake: AirtimeStake,
-  complete?: Complete,
+  complete?: StoreAnswer,
 ): Promise<StoredResponse> {
   switch (stake.status) {
     case 'CONFIRMED': {
@@ -264,7 +269,7 @@ export async function resumeStake(
 async function chargeAirtime(
   deps: SubmitDeps,
   stake: AirtimeStake,
-  complete?: Complete,
+  complete?: StoreAnswer,
 ): Promise<StoredResponse> {
   const charge = await withTimeout(
     deps.billing.charge({
@@ -296,7 +301,7 @@ export async function confirmCharged(
   deps: SubmitDeps,
   stake: AirtimeStake,
   providerRef: string,
-  complete?: Complete,
+  complete?: StoreAnswer,
 ): Promise<StoredResponse> {
   const { db } = deps;
   const outcome = await inTransaction(db, async (trx) => {
@@ -377,29 +382,75 @@ function accepted(
   };
 }
 
+type StakeToPay = Omit<AirtimeStake, 'status' | 'createdAt'>;
+
+/** The stake's move out of the wallet, under the key's own ledger key. */
+const walletStake = (stake: StakeToPay): MoveInput => ({
+  msisdn: stake.msisdn,
+  amountCents: -stake.amountCents,
+  kind: 'STAKE',
+  reason: 'BETSLIP_STAKE',
+  serviceId: SERVICE_ID,
+  idempotencyKey: `stake:${stake.key}`,
+});
+
+const slipOf = (deps: SubmitDeps, stake: StakeToPay, paidFrom: PaidFrom, paymentRef: string | null) => ({
+  id: stake.submissionId,
+  sid: stake.sid,
+  msisdn: stake.msisdn,
+  predictions: stake.predictions,
+  systemId: stake.systemId,
+  costCents: stake.amountCents,
+  paidFrom,
+  paymentRef,
+  idempotencyKey: stake.key,
+  channel: deps.channel ?? 'APP',
+});
+
+/**
+ * Pays a slip from the wallet (its lock held) and writes it with its answer. In the usual case that is
+ * one statement: the stake's move, the slip with its pick-share counts, and the key's answer, each
+ * written only if the one before it was. Anything else takes the steps one at a time: a stake key used
+ * before (its move replayed), a receipt reference taken (another drawn). Null: the wallet does not cover
+ * the price, and nothing was written.
+ */
+async function payFromWallet(
+  deps: SubmitDeps,
+  trx: Db,
+  stake: StakeToPay,
+  complete: Complete,
+): Promise<StoredResponse | null> {
+  const move = walletStake(stake);
+  const prepared = prepareSlip(deps.receiptKey, slipOf(deps, stake, 'WALLET', null), deps.now());
+  const response = accepted(stake, 'WALLET', prepared.receipt);
+  const answer = complete.fold(response);
+  const { rows } = await sql<{ debited: boolean; written: boolean; answered: boolean }>`
+    WITH debit AS (${moveInsert(move)} RETURNING id),
+      ${slipCtes(prepared, 'debit')},
+      answered AS (${answer.update(sql`EXISTS (SELECT 1 FROM written)`)})
+    SELECT EXISTS (SELECT 1 FROM debit) AS debited, EXISTS (SELECT 1 FROM written) AS written,
+      EXISTS (SELECT 1 FROM answered) AS answered`.execute(trx);
+  const { debited, written, answered } = rows[0]!;
+  if (written) {
+    await answer.stored(trx, answered);
+    return response;
+  }
+  if (!debited && !(await moveNotWritten(trx, move)).ok) return null;
+  return writeSlip(deps, trx, stake, 'WALLET', null, complete);
+}
+
 async function writeSlip(
   deps: SubmitDeps,
   trx: Db,
-  stake: Omit<AirtimeStake, 'status' | 'createdAt'>,
+  stake: StakeToPay,
   paidFrom: PaidFrom,
   paymentRef: string | null,
-  complete?: Complete,
+  complete?: StoreAnswer,
 ): Promise<StoredResponse> {
   const receipt = await recordSlip(
     trx,
     deps.receiptKey,
-    {
-      id: stake.submissionId,
-      sid: stake.sid,
-      msisdn: stake.msisdn,
-      predictions: stake.predictions,
-      systemId: stake.systemId,
-      costCents: stake.amountCents,
-      paidFrom,
-      paymentRef,
-      idempotencyKey: stake.key,
-      channel: deps.channel ?? 'APP',
-    },
+    slipOf(deps, stake, paidFrom, paymentRef),
     deps.now(),
   );
   const response = accepted(stake, paidFrom, receipt);

@@ -119,6 +119,27 @@ export async function findMove(db: LedgerDb, msisdn: string, idempotencyKey: str
 }
 
 /**
+ * The INSERT of a move, without its RETURNING: the row is written unless its key was used before or, for
+ * a debit, the balance would go below zero. Run it after the wallet lock is held, in a statement of its
+ * own or as a caller's CTE: the statement's snapshot then has every committed move of this wallet (all
+ * of them are written under the same lock).
+ */
+export function moveInsert(input: MoveInput) {
+  checkSign(input);
+  const funded =
+    input.amountCents < 0
+      ? sql`(SELECT coalesce(sum(amount_cents), 0) FROM wallet_moves WHERE msisdn = ${input.msisdn})
+          + ${input.amountCents}::bigint >= 0`
+      : sql`true`;
+  return sql`
+    INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
+    SELECT ${input.msisdn}::text, ${input.amountCents}::bigint, ${input.kind}::text, ${input.reason}::text,
+      ${input.serviceId}::text, ${input.idempotencyKey}::text
+    WHERE ${funded}
+    ON CONFLICT (msisdn, idempotency_key) DO NOTHING`;
+}
+
+/**
  * Posts one movement under the wallet lock. A debit that would take the balance below zero is refused
  * (nothing written). Posting a key again returns the first move (`replayed: true`).
  */
@@ -126,37 +147,32 @@ export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMove
   checkSign(input);
   return inTransaction(db, async (trx) => {
     await lockWallet(trx, input.msisdn);
-    // One statement in the usual case: the row is written unless its key was used before or, for a
-    // debit, the balance would go below zero. It starts after the lock is held, so its snapshot has
-    // every committed move of this wallet (all of them are written under the same lock).
-    const funded =
-      input.amountCents < 0
-        ? sql`(SELECT coalesce(sum(amount_cents), 0) FROM wallet_moves WHERE msisdn = ${input.msisdn})
-            + ${input.amountCents}::bigint >= 0`
-        : sql`true`;
+    // One statement in the usual case.
     const inserted = await sql<Selectable<PlayWalletTables['wallet_moves']>>`
-      INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
-      SELECT ${input.msisdn}::text, ${input.amountCents}::bigint, ${input.kind}::text, ${input.reason}::text,
-        ${input.serviceId}::text, ${input.idempotencyKey}::text
-      WHERE ${funded}
-      ON CONFLICT (msisdn, idempotency_key) DO NOTHING
-      RETURNING *`.execute(trx);
+      ${moveInsert(input)} RETURNING *`.execute(trx);
     const row = inserted.rows[0];
     if (row) return { ok: true, move: toMove(row), replayed: false };
-    // Nothing written: the key was used before (a replay, or a bug), else the money is not there.
-    const existing = await findMove(trx, input.msisdn, input.idempotencyKey);
-    if (existing) {
-      if (existing.amountCents !== input.amountCents || existing.kind !== input.kind) {
-        throw new LedgerKeyConflictError(input.idempotencyKey);
-      }
-      return { ok: true, move: existing, replayed: true };
-    }
-    return {
-      ok: false,
-      reason: 'INSUFFICIENT_FUNDS',
-      availableCents: await availableCents(trx, input.msisdn),
-    };
+    return moveNotWritten(trx, input);
   });
+}
+
+/**
+ * Why a move's insert wrote nothing (under the wallet lock): its key was used before (the first move,
+ * replayed; a bug if it moved something else), else the money is not there.
+ */
+export async function moveNotWritten(trx: LedgerDb, input: MoveInput): Promise<PostMoveResult> {
+  const existing = await findMove(trx, input.msisdn, input.idempotencyKey);
+  if (existing) {
+    if (existing.amountCents !== input.amountCents || existing.kind !== input.kind) {
+      throw new LedgerKeyConflictError(input.idempotencyKey);
+    }
+    return { ok: true, move: existing, replayed: true };
+  }
+  return {
+    ok: false,
+    reason: 'INSUFFICIENT_FUNDS',
+    availableCents: await availableCents(trx, input.msisdn),
+  };
 }
 
 /** Credits a prize for a settled submission, exactly once however often settlement runs. */

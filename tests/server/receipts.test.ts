@@ -2,12 +2,13 @@
 // the published key; a changed receipt does not; a replay answers the same receipt; my-slips shows only
 // the subscriber's own slips; slips from before receipts get theirs a page at a time; the key stays the
 // same across restarts and comes from the environment.
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import crypto, { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../server/config.ts';
 import { loadReceiptKey } from '../../server/play/receiptKey.ts';
 import { backfillReceipts, newReference, recordSlip } from '../../server/play/receipts.ts';
@@ -15,6 +16,8 @@ import { backends, buildTestApp, describeEachDb, type TestApp } from './helper.t
 import { addSubscriber, billingOf, body, get, picks, seedPlay, submit } from './playFixtures.ts';
 
 const REFERENCE = /^J14-\d{4}-[2-9A-HJ-NP-Z]{6}$/;
+/** The receipts module's alphabet: a suffix's letters are its random bytes' low five bits. */
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 interface Jwk {
   kty: string;
@@ -171,6 +174,52 @@ describeEachDb('receipts', (t) => {
     expect(receipt.reference).not.toBe(existing.reference);
     expect(receipt.reference).toMatch(REFERENCE);
     expect(verifyJws(receipt.jws, keys).valid).toBe(true);
+  });
+
+  it('pays a wallet slip once when its first reference is taken: another is drawn in the same transaction', async () => {
+    const owner = '26650000406';
+    const token = await addSubscriber(t(), owner, { walletCents: 10_00 });
+    const taken = (await submit(t().app, token, body(sid, picks(), 2), 'r-406-1')).json().receipt.reference;
+    // The next draw repeats the taken suffix (crypto's named export rebound, as the receipts module reads it).
+    const suffix = Buffer.from([...taken.slice(-6)].map((ch) => ALPHABET.indexOf(ch)));
+    const real = crypto.randomBytes;
+    let sixByteDraws = 0;
+    const drawn = vi
+      .spyOn(crypto, 'randomBytes')
+      .mockImplementation(((size: number) =>
+        size === 6 && sixByteDraws++ === 0 ? Buffer.from(suffix) : real(size)) as typeof crypto.randomBytes);
+    syncBuiltinESMExports();
+    try {
+      const second = await submit(t().app, token, body(sid, picks(), 2), 'r-406-2');
+      expect(second.statusCode).toBe(200);
+      // The taken suffix first, then one more draw: no other reference was drawn.
+      expect(sixByteDraws).toBe(2);
+      const reference = second.json().receipt.reference;
+      expect(reference).not.toBe(taken);
+      expect(reference).toMatch(REFERENCE);
+      const replay = await submit(t().app, token, body(sid, picks(), 2), 'r-406-2');
+      expect(replay.json()).toEqual(second.json());
+    } finally {
+      drawn.mockRestore();
+      syncBuiltinESMExports();
+    }
+    const moves = await t()
+      .db.kysely.selectFrom('wallet_moves')
+      .select(['kind', 'amount_cents'])
+      .where('msisdn', '=', owner)
+      .orderBy('id')
+      .execute();
+    expect(moves.map((m) => [m.kind, Number(m.amount_cents)])).toEqual([
+      ['OPERATOR_ADJUSTMENT', 10_00],
+      ['STAKE', -2_00],
+      ['STAKE', -2_00],
+    ]);
+    const slips = await t()
+      .db.kysely.selectFrom('submissions')
+      .select('reference')
+      .where('msisdn', '=', owner)
+      .execute();
+    expect(slips).toHaveLength(2);
   });
 
   it('lists only the subscriber’s own slips on the current betslip, or on the one asked for', async () => {
