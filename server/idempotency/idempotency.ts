@@ -114,6 +114,19 @@ export async function takeOverKey(
 }
 
 /**
+ * The UPDATE that stores a key's answer, also for a caller's own statement (a CTE), storing `response` only when `onlyIf`
+ * holds in that statement; it returns a row when it stored.
+ */
+function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
+  return sql`UPDATE idempotency_keys
+    SET status = 'DONE', response_status = ${response.statusCode}::smallint,
+      response_body = ${JSON.stringify(response.body ?? null)}::jsonb
+    WHERE msisdn = ${scope.msisdn} AND route = ${scope.route} AND key = ${scope.key} AND status = 'IN_PROGRESS'
+      AND ${onlyIf}
+    RETURNING 1`;
+}
+
+/**
  * Stores the final answer. Call it inside the transaction that moves the money. False when an answer was
  * stored first (a run that took over a claim left too long, or the one it took over, finished first).
  * With the request's `hash`, a claim released while this run worked (reconciliation took it over from a
@@ -126,19 +139,14 @@ export async function completeKey(
   response: StoredResponse,
   hash?: string,
 ): Promise<boolean> {
+  const updated = await completeKeyUpdate(scope, response, sql`true`).execute(db);
+  if (updated.rows.length > 0) return true;
+  if (hash === undefined) return false;
   const done = {
     status: 'DONE' as const,
     response_status: response.statusCode,
     response_body: JSON.stringify(response.body ?? null),
   };
-  const updated = await db
-    .updateTable('idempotency_keys')
-    .set(done)
-    .where(isKey(scope))
-    .where('status', '=', 'IN_PROGRESS')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return true;
-  if (hash === undefined) return false;
   const restored = await db
     .insertInto('idempotency_keys')
     .values({ ...scope, request_hash: hash, locked_at: new Date(), ...done })
@@ -146,19 +154,6 @@ export async function completeKey(
     .returning('key')
     .executeTakeFirst();
   return restored !== undefined;
-}
-
-/**
- * completeKey's UPDATE as SQL for a caller's statement (a CTE), storing `response` only when `onlyIf`
- * holds in that statement; it returns a row when it stored.
- */
-function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
-  return sql`UPDATE idempotency_keys
-    SET status = 'DONE', response_status = ${response.statusCode}::smallint,
-      response_body = ${JSON.stringify(response.body ?? null)}::jsonb
-    WHERE msisdn = ${scope.msisdn} AND route = ${scope.route} AND key = ${scope.key} AND status = 'IN_PROGRESS'
-      AND ${onlyIf}
-    RETURNING 1`;
 }
 
 /** The answer stored for a key, if one is. */
