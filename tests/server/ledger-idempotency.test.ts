@@ -1,4 +1,5 @@
 // Idempotency records: claim, replay, mismatch, in progress, abandoned-claim takeover, release.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import {
@@ -79,6 +80,35 @@ for (const backend of backends) {
       expect(await availableCents(kysely(), msisdn)).toBe(3_00);
       const mismatch = await runIdempotent(kysely(), scope('k2'), { x: 2 }, handler);
       expect(mismatch).toMatchObject({ statusCode: 422, body: { messageKey: 'IDEMPOTENCY.MISMATCH' } });
+    });
+
+    it('stores an answer folded into the handler’s own statement, and restores it if the claim was let go', async () => {
+      let runs = 0;
+      // `letGo`: reconciliation judged the request gone and released its claim while it worked.
+      const handler = (letGo: boolean, key: string) => (complete: Complete) =>
+        inTransaction(kysely(), async (trx) => {
+          runs++;
+          if (letGo) await releaseKey(trx, scope(key));
+          const response = { statusCode: 200, body: { folded: key, runs } };
+          const answer = complete.fold(response);
+          const { rows } = await sql<{ stored: boolean }>`
+            WITH answered AS (${answer.update(sql`true`)})
+            SELECT EXISTS (SELECT 1 FROM answered) AS stored`.execute(trx);
+          expect(rows[0]?.stored).toBe(!letGo);
+          await answer.stored(trx, rows[0]!.stored);
+          return response;
+        });
+      for (const [key, letGo] of [
+        ['k-fold', false],
+        ['k-fold-let-go', true],
+      ] as const) {
+        runs = 0;
+        const first = await runIdempotent(kysely(), scope(key), { f: 1 }, handler(letGo, key));
+        const retry = await runIdempotent(kysely(), scope(key), { f: 1 }, handler(letGo, key));
+        expect(first).toEqual({ statusCode: 200, body: { folded: key, runs: 1 }, replayed: false });
+        expect(retry).toEqual({ ...first, replayed: true });
+        expect(runs).toBe(1);
+      }
     });
 
     it('stores a refusal the handler returns, and releases the key when the handler throws', async () => {
