@@ -114,8 +114,8 @@ export async function takeOverKey(
 }
 
 /**
- * The UPDATE that stores a key's answer, also for a caller's own statement (a CTE), storing `response` only when `onlyIf`
- * holds in that statement; it returns a row when it stored.
+ * The UPDATE that stores a key's answer (completeKey's, and a CTE of a handler's own statement): it stores
+ * `response` only while the claim is in progress and `onlyIf` holds, and returns a row when it stored.
  */
 function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
   return sql`UPDATE idempotency_keys
