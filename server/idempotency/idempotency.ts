@@ -113,14 +113,24 @@ export async function takeOverKey(
   return taken !== undefined;
 }
 
+/** A stored answer as the key's columns hold it (the UPDATE and the restoring INSERT write the same). */
+function answerColumns(response: StoredResponse) {
+  return {
+    status: 'DONE' as const,
+    response_status: response.statusCode,
+    response_body: JSON.stringify(response.body ?? null),
+  };
+}
+
 /**
  * The UPDATE that stores a key's answer (completeKey's, and a CTE of a handler's own statement): it stores
  * `response` only while the claim is in progress and `onlyIf` holds, and returns a row when it stored.
  */
 function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
+  const done = answerColumns(response);
   return sql`UPDATE idempotency_keys
-    SET status = 'DONE', response_status = ${response.statusCode}::smallint,
-      response_body = ${JSON.stringify(response.body ?? null)}::jsonb
+    SET status = ${done.status}, response_status = ${done.response_status}::smallint,
+      response_body = ${done.response_body}::jsonb
     WHERE msisdn = ${scope.msisdn} AND route = ${scope.route} AND key = ${scope.key} AND status = 'IN_PROGRESS'
       AND ${onlyIf}
     RETURNING 1`;
@@ -142,14 +152,9 @@ export async function completeKey(
   const updated = await completeKeyUpdate(scope, response, sql`true`).execute(db);
   if (updated.rows.length > 0) return true;
   if (hash === undefined) return false;
-  const done = {
-    status: 'DONE' as const,
-    response_status: response.statusCode,
-    response_body: JSON.stringify(response.body ?? null),
-  };
   const restored = await db
     .insertInto('idempotency_keys')
-    .values({ ...scope, request_hash: hash, locked_at: new Date(), ...done })
+    .values({ ...scope, request_hash: hash, locked_at: new Date(), ...answerColumns(response) })
     .onConflict((oc) => oc.columns(['msisdn', 'route', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();

@@ -144,7 +144,6 @@ export function moveInsert(input: MoveInput) {
  * (nothing written). Posting a key again returns the first move (`replayed: true`).
  */
 export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMoveResult> {
-  checkSign(input);
   return inTransaction(db, async (trx) => {
     await lockWallet(trx, input.msisdn);
     // One statement in the usual case.
