@@ -1,7 +1,7 @@
 /**
  * Cost growth: how submitting and settling scale with what is already stored. Submissions/s (the same
  * autocannon load as load.ts, SIGNED_IN subscribers taking turns) and the server's resident memory after
- * it, with 1k, 10k and 100k subscribers and submissions stored; and the time settleBetslip (the function
+ * it (the server as `npm start` runs it: tests/bench/process.ts startBundledServer), with 1k, 10k and 100k subscribers and submissions stored; and the time settleBetslip (the function
  * behind the admin route and the CLI) takes for 10k and 100k submissions, run in-process on the same kind
  * of database once every match has a result. Each size gets a freshly filled database.
  */
@@ -14,7 +14,7 @@ import {
   giveResults,
 } from './fixture.ts';
 import { currentSlip, type LoadFigures, signInBench, submitLoad } from './load.ts';
-import { startServer } from './process.ts';
+import { startBundledServer } from './process.ts';
 
 export const LOAD_SIZES = [1_000, 10_000, 100_000] as const;
 export const SETTLE_SIZES = [10_000, 100_000] as const;
@@ -45,7 +45,7 @@ export interface DatabaseGrowth {
 
 async function loadAt(target: BenchDatabase, stored: number, port: number): Promise<LoadAtSize> {
   await fillDatabase(target, { subscribers: stored, stored });
-  const server = await startServer(port, target.env);
+  const server = await startBundledServer(port, target.env);
   try {
     const tokens = await signInBench(server.url);
     const { slip } = await currentSlip(server.url, tokens[0]!);

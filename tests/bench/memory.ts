@@ -1,7 +1,8 @@
 /**
  * Server memory on the embedded database with many submissions stored (`npm run bench -- memory`): for
  * each of BENCH_MEMORY_SIZES (10k, 100k and 1M subscribers and submissions), a database is filled once
- * and copied for each of BENCH_MEMORY_RUNS runs (default 3). A run starts the server and reads its
+ * and copied for each of BENCH_MEMORY_RUNS runs (default 3). A run starts the server as `npm start` runs
+ * it (the start-up bundle: tsx's loader runs in a thread of its own, about 80 MB more) and reads its
  * resident memory idle (IDLE_MS after it answers), after the submit load of growth.ts (50 subscribers, 5 s),
  * then stops it, gives the round its results and closes it, starts it again and reads it idle, after
  * settling the round through the admin route and SETTLED_IDLE_MS (60 s) after that. Each reading has the process's RSS and peak RSS
@@ -16,7 +17,7 @@ import { sql } from 'kysely';
 import { sleep, waitUntil } from '../support/wait.ts';
 import { type BenchDatabase, embeddedDatabase, fillDatabase, giveResults } from './fixture.ts';
 import { currentSlip, type LoadFigures, signIn, signInBench, submitLoad } from './load.ts';
-import { type Child, startServer } from './process.ts';
+import { type Child, startBundledServer } from './process.ts';
 import { median } from './startup.ts';
 
 export const MEMORY_SIZES = (process.env.BENCH_MEMORY_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -111,7 +112,7 @@ async function read(server: Child, probeFile: string): Promise<MemoryReading> {
 async function start(target: BenchDatabase, port: number, probeFile: string): Promise<Child> {
   rmSync(probeFile, { force: true });
   const inherited = process.env.NODE_OPTIONS ? `${process.env.NODE_OPTIONS} ` : '';
-  return startServer(port, {
+  return startBundledServer(port, {
     ...target.env,
     NODE_OPTIONS: `${inherited}--import ${PROBE}`,
     MEMORY_PROBE_FILE: probeFile,

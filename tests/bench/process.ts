@@ -1,4 +1,5 @@
 /** The bench's and crash tests' way to run a script on a fixed port (see tests/support/serverProcess.ts). */
+import { bundleServer, serverArgs } from '../../scripts/serverBundle.mjs';
 import { type ServerProcess, spawnServer } from '../support/serverProcess.ts';
 
 export type Child = ServerProcess;
@@ -11,6 +12,24 @@ export const spawnScript = (
   readyPath = '/healthz',
 ): Promise<Child> => spawnServer({ script, port, readyPath, env: { LOG_LEVEL: 'warn', ...env } });
 
-/** server/main.ts on `port` with cheap password hashing (bench accounts sign in by the thousand). */
+/** Cheap password hashing: bench accounts sign in by the thousand. */
+const CHEAP_HASHING = { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
+
+/** server/main.ts on `port` with cheap password hashing. */
 export const startServer = (port: number, env: Record<string, string>): Promise<Child> =>
-  spawnScript('server/main.ts', port, { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env });
+  spawnScript('server/main.ts', port, { ...CHEAP_HASHING, ...env });
+
+/**
+ * The server as `npm start` runs it (scripts/serverBundle.mjs: the bundle, built first if stale) on
+ * `port` with cheap password hashing: what an operator's process weighs, without tsx's loader.
+ */
+export async function startBundledServer(port: number, env: Record<string, string>): Promise<Child> {
+  await bundleServer();
+  return spawnServer({
+    script: 'dist-server/main.js',
+    nodeArgs: serverArgs,
+    port,
+    readyPath: '/healthz',
+    env: { LOG_LEVEL: 'warn', ...CHEAP_HASHING, ...env },
+  });
+}

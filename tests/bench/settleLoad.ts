@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { sql } from 'kysely';
 import { type BenchDatabase, databaseKinds, fillDatabase, giveResults, systemsMixRows } from './fixture.ts';
 import { signIn } from './load.ts';
-import { startServer } from './process.ts';
+import { startBundledServer } from './process.ts';
 import { median } from './startup.ts';
 
 const submissions = Number(process.env.BENCH_SETTLE_SUBMISSIONS ?? 100_000);
@@ -162,7 +162,7 @@ async function settleOnce(target: BenchDatabase, port: number): Promise<SettleRu
   } finally {
     await db.close();
   }
-  const server = await startServer(port, target.env);
+  const server = await startBundledServer(port, target.env);
   try {
     const token = await signIn(server.url, 'admin', 'admin1234');
     const health = await probe(`${server.url}/healthz`);

@@ -30,6 +30,8 @@ export async function freePort(): Promise<number> {
 export interface ServerOptions {
   /** Script to run, relative to the repository root. */
   script?: string;
+  /** Node's arguments in place of `--import tsx <script>` (the bench runs the start-up bundle this way). */
+  nodeArgs?: string[];
   /** Port to listen on; a free one when left out. */
   port?: number;
   /** Added to (and overriding) this process's environment, after PORT, HOST and a fresh DATA_DIR. */
@@ -92,7 +94,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   };
   let output = '';
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+  const child = spawn(process.execPath, options.nodeArgs ?? ['--import', 'tsx', join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
