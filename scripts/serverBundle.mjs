@@ -26,8 +26,8 @@ export const serverBundle = join(root, 'dist-server', 'main.js');
 /**
  * The node arguments that run the bundle. `--heap-growing-percent=50`: after a full collection V8 lets the
  * heap grow to 1.5 times what is live before the next one, where by default it may let it grow up to four
- * times; settling a million slips on the embedded database made garbage enough to take the process from
- * 330 to 490 MB, and with this it stays under 350 MB, for about 4 % more settling time
+ * times. Settling a million slips on the embedded database made garbage enough to take the process from
+ * about 330 to 490 MB; with this its peak was 363 MB (median of 3), for about 4 % more settling time
  * (docs/PERFORMANCE.md, "Memory on the embedded database").
  */
 export const serverArgs = ['--enable-source-maps', '--heap-growing-percent=50', serverBundle];

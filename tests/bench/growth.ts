@@ -1,9 +1,10 @@
 /**
  * Cost growth: how submitting and settling scale with what is already stored. Submissions/s (the same
  * autocannon load as load.ts, SIGNED_IN subscribers taking turns) and the server's resident memory after
- * it (the server as `npm start` runs it: tests/bench/process.ts startBundledServer), with 1k, 10k and 100k subscribers and submissions stored; and the time settleBetslip (the function
- * behind the admin route and the CLI) takes for 10k and 100k submissions, run in-process on the same kind
- * of database once every match has a result. Each size gets a freshly filled database.
+ * it (the server as `npm start` runs it: startBundledServer), with 1k, 10k and 100k subscribers and
+ * submissions stored; and the time settleBetslip (the function behind the admin route and the CLI) takes
+ * for 10k and 100k submissions, run in-process on the same kind of database once every match has a
+ * result. Each size gets a freshly filled database.
  */
 import { settleBetslip } from '../../server/ops/settle.ts';
 import {

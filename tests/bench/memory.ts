@@ -5,10 +5,10 @@
  * it (the start-up bundle: tsx's loader runs in a thread of its own, about 80 MB more) and reads its
  * resident memory idle (IDLE_MS after it answers), after the submit load of growth.ts (50 subscribers, 5 s),
  * then stops it, gives the round its results and closes it, starts it again and reads it idle, after
- * settling the round through the admin route and SETTLED_IDLE_MS (60 s) after that. Each reading has the process's RSS and peak RSS
- * (/proc: VmRSS, VmHWM, RssAnon) and, from a probe loaded into the server (memoryProbe.mjs), the Node
- * heap, its external memory, array buffers and PGlite's WebAssembly memory (which never shrinks: the
- * largest query so far sets it for the life of the process).
+ * settling the round through the admin route and SETTLED_IDLE_MS (60 s) after that. Each reading has the
+ * process's RSS and peak RSS (/proc: VmRSS, VmHWM, RssAnon) and, from a probe loaded into the server
+ * (memoryProbe.mjs), the Node heap, its external memory, array buffers and PGlite's WebAssembly memory
+ * (which never shrinks: the largest query so far sets it for the life of the process).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
