@@ -2,4 +2,5 @@ export function newest(dirs: string[]): number;
 export function stale(output: string, sources: string[]): boolean;
 export const serverBundle: string;
 export const serverArgs: string[];
-export function bundleServer(): Promise<boolean>;
+/** `log`: print "Bundling the server…" when it builds. */
+export function bundleServer(options?: { log?: boolean }): Promise<boolean>;

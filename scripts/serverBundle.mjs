@@ -33,8 +33,9 @@ export const serverBundle = join(root, 'dist-server', 'main.js');
 export const serverArgs = ['--enable-source-maps', '--heap-growing-percent=50', serverBundle];
 
 /** Bundles the server unless the bundle is newer than its sources; true when it built. */
-export async function bundleServer() {
+export async function bundleServer({ log = false } = {}) {
   if (!stale(serverBundle, ['server', 'machines'])) return false;
+  if (log) console.log('Bundling the server…');
   const { build } = await import('esbuild');
   await build({
     entryPoints: [join(root, 'server', 'main.ts')],

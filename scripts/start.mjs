@@ -4,7 +4,7 @@
 // sources.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bundleServer, serverArgs, serverBundle, stale } from './serverBundle.mjs';
+import { bundleServer, serverArgs, stale } from './serverBundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -15,8 +15,7 @@ if (stale(pwa, ['src', 'locales', 'public', 'sw', 'machines'])) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (stale(serverBundle, ['server', 'machines'])) console.log('Bundling the server…');
-await bundleServer();
+await bundleServer({ log: true });
 
 const r = spawnSync(process.execPath, serverArgs, { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 0);

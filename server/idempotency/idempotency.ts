@@ -129,7 +129,7 @@ function answerColumns(response: StoredResponse) {
 function completeKeyUpdate(scope: IdempotencyScope, response: StoredResponse, onlyIf: RawBuilder<unknown>) {
   const done = answerColumns(response);
   return sql`UPDATE idempotency_keys
-    SET status = ${done.status}, response_status = ${done.response_status}::smallint,
+    SET status = 'DONE', response_status = ${done.response_status}::smallint,
       response_body = ${done.response_body}::jsonb
     WHERE msisdn = ${scope.msisdn} AND route = ${scope.route} AND key = ${scope.key} AND status = 'IN_PROGRESS'
       AND ${onlyIf}

@@ -144,11 +144,12 @@ export function moveInsert(input: MoveInput) {
  * (nothing written). Posting a key again returns the first move (`replayed: true`).
  */
 export async function postMove(db: LedgerDb, input: MoveInput): Promise<PostMoveResult> {
+  // Built first: a wrong sign throws before any lock is taken.
+  const insert = sql<Selectable<PlayWalletTables['wallet_moves']>>`${moveInsert(input)} RETURNING *`;
   return inTransaction(db, async (trx) => {
     await lockWallet(trx, input.msisdn);
     // One statement in the usual case.
-    const inserted = await sql<Selectable<PlayWalletTables['wallet_moves']>>`
-      ${moveInsert(input)} RETURNING *`.execute(trx);
+    const inserted = await insert.execute(trx);
     const row = inserted.rows[0];
     if (row) return { ok: true, move: toMove(row), replayed: false };
     return moveNotWritten(trx, input);

@@ -46,7 +46,7 @@ export interface DatabaseGrowth {
 
 async function loadAt(target: BenchDatabase, stored: number, port: number): Promise<LoadAtSize> {
   await fillDatabase(target, { subscribers: stored, stored });
-  const server = await startBundledServer(port, target.env);
+  const server = await startBundledServer(target.env, { port });
   try {
     const tokens = await signInBench(server.url);
     const { slip } = await currentSlip(server.url, tokens[0]!);

@@ -112,11 +112,10 @@ async function read(server: Child, probeFile: string): Promise<MemoryReading> {
 async function start(target: BenchDatabase, port: number, probeFile: string): Promise<Child> {
   rmSync(probeFile, { force: true });
   const inherited = process.env.NODE_OPTIONS ? `${process.env.NODE_OPTIONS} ` : '';
-  return startBundledServer(port, {
-    ...target.env,
-    NODE_OPTIONS: `${inherited}--import ${PROBE}`,
-    MEMORY_PROBE_FILE: probeFile,
-  });
+  return startBundledServer(
+    { ...target.env, NODE_OPTIONS: `${inherited}--import ${PROBE}`, MEMORY_PROBE_FILE: probeFile },
+    { port },
+  );
 }
 
 async function closeRound(target: BenchDatabase): Promise<string> {

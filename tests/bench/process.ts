@@ -20,15 +20,19 @@ export const startServer = (port: number, env: Record<string, string>): Promise<
   spawnScript('server/main.ts', port, { ...CHEAP_HASHING, ...env });
 
 /**
- * The server as `npm start` runs it (scripts/serverBundle.mjs: the bundle, built first if stale) on
- * `port` with cheap password hashing: what an operator's process weighs, without tsx's loader.
+ * The server as `npm start` runs it (scripts/serverBundle.mjs: the bundle, built first if stale) with
+ * cheap password hashing: what an operator's process weighs, without tsx's loader. `port` and
+ * `freshDataDir` as spawnServer takes them.
  */
-export async function startBundledServer(port: number, env: Record<string, string>): Promise<Child> {
+export async function startBundledServer(
+  env: Record<string, string>,
+  place: { port?: number; freshDataDir?: boolean } = {},
+): Promise<Child> {
   await bundleServer();
   return spawnServer({
     script: 'dist-server/main.js',
     nodeArgs: serverArgs,
-    port,
+    ...place,
     readyPath: '/healthz',
     env: { LOG_LEVEL: 'warn', ...CHEAP_HASHING, ...env },
   });

@@ -162,7 +162,7 @@ async function settleOnce(target: BenchDatabase, port: number): Promise<SettleRu
   } finally {
     await db.close();
   }
-  const server = await startBundledServer(port, target.env);
+  const server = await startBundledServer(target.env, { port });
   try {
     const token = await signIn(server.url, 'admin', 'admin1234');
     const health = await probe(`${server.url}/healthz`);

@@ -3,21 +3,15 @@
 // read next to a source file, a module esbuild cannot inline) would otherwise reach operators first.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleServer, serverArgs } from '../../scripts/serverBundle.mjs';
 import { currentSlip, signIn } from '../bench/load.ts';
-import { type ServerProcess, spawnServer } from '../support/serverProcess.ts';
+import { startBundledServer } from '../bench/process.ts';
+import type { ServerProcess } from '../support/serverProcess.ts';
 
 describe('the start-up bundle', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    await bundleServer();
-    server = await spawnServer({
-      script: 'dist-server/main.js',
-      nodeArgs: serverArgs,
-      freshDataDir: true,
-      env: { LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
-    });
+    server = await startBundledServer({}, { freshDataDir: true });
   }, 120_000);
 
   afterAll(() => server?.stop());
