@@ -24,6 +24,7 @@ import {
 } from '../src/offline/queueFormat';
 import { replayQueue } from '../src/offline/replay';
 import { idbQueueStore } from '../src/storage/offlineQueue';
+import { inTurn } from './inTurn';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -91,12 +92,14 @@ registerRoute(
 // The first install takes over the open page at once, so its reads are cached from now on. A later
 // version waits for the subscriber's "update" tap (src/pwa/), which sends SKIP_WAITING.
 clientsClaim();
+/** warmReads one run at a time: activation and the page's message often come together (sw/inTurn.ts). */
+const warmInTurn = inTurn(warmReads);
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // The page signed in (or refreshed its token): keep the subscriber's reads ready for offline use.
   if (type === WARM_CACHES)
-    event.waitUntil(Promise.all([warmReads(), keepAssets(event, (event.data as WarmCaches).assets ?? [])]));
+    event.waitUntil(Promise.all([warmInTurn(), keepAssets(event, (event.data as WarmCaches).assets ?? [])]));
 });
 
 /** Image paths a read's answer names (team logos of the betslip, testimonial pictures). */
@@ -166,7 +169,7 @@ async function keepAssets(event: ExtendableEvent, paths: string[]): Promise<void
       .map((path) => assets.handle({ event, request: fromHttpCache(path) }).catch(() => undefined)),
   );
 }
-self.addEventListener('activate', (event) => event.waitUntil(warmReads()));
+self.addEventListener('activate', (event) => event.waitUntil(warmInTurn()));
 
 // ---- Offline submission queue ----
 
