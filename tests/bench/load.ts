@@ -180,7 +180,7 @@ export async function submitLoad(
  * On PostgreSQL in the bench database itself; PGlite is one process's folder, which the server holds, so
  * there a scratch database of its own.
  */
-async function insertLoop(target: BenchDatabase) {
+export async function insertLoop(target: BenchDatabase) {
   const scratch = target.name === 'PGlite' ? embeddedDatabase() : target;
   const db = await scratch.open();
   await sql`CREATE TABLE bench_insert (id bigserial PRIMARY KEY, msisdn text, body jsonb, at timestamptz DEFAULT now())`.execute(
