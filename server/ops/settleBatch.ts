@@ -115,19 +115,21 @@ async function payWinners(
   const grouped = groups ? await payGroupPrizes(trx, sid, winning) : { paidCents: 0, groupSlips: new Set() };
   const winners = winning.filter((id) => !grouped.groupSlips.has(id));
   if (winners.length === 0) return grouped.paidCents;
-  const won = sql`(
-    SELECT s.id, s.msisdn, r.amount_won_cents FROM submissions AS s JOIN slip_results AS r ON r.submission_id = s.id
-    WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND r.amount_won_cents > 0) AS won`;
   // Every wallet move needs its wallet row (a slip paid by airtime may be a subscriber's first move): made
   // in the same statement, whose foreign-key checks run at its end and so see it. In id order: two runs
-  // inserting the same keys wait for each other in one order, never crosswise.
+  // inserting the same keys wait for each other in one order, never crosswise. `won` is read once (a CTE
+  // named twice is computed once).
   const paid = await sql<{ n: string | number; cents: string | number | null }>`
-      WITH wallet AS (
-        INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM ${won}
+      WITH won AS MATERIALIZED (
+        SELECT s.id, s.msisdn, r.amount_won_cents
+        FROM submissions AS s JOIN slip_results AS r ON r.submission_id = s.id
+        WHERE s.betslip_sid = ${sid} AND s.id = ANY(${winners}::text[]) AND r.amount_won_cents > 0
+      ), wallet AS (
+        INSERT INTO wallets (msisdn) SELECT DISTINCT msisdn FROM won
         ON CONFLICT (msisdn) DO NOTHING
       ), paid AS (
         INSERT INTO wallet_moves (msisdn, amount_cents, kind, reason, service_id, idempotency_key)
-        SELECT msisdn, amount_won_cents, 'PRIZE', 'PRIZE_WON', ${SERVICE_ID}, 'prize:' || id FROM ${won}
+        SELECT msisdn, amount_won_cents, 'PRIZE', 'PRIZE_WON', ${SERVICE_ID}, 'prize:' || id FROM won
         ORDER BY id
         ON CONFLICT (msisdn, idempotency_key) DO NOTHING
         RETURNING amount_cents
