@@ -20,14 +20,20 @@ function controlledRun(log: string[]) {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** Two calls made back to back, and the log once the first has had its chance to start. */
+async function twoCalls() {
+  const log: string[] = [];
+  const { run, ends } = controlledRun(log);
+  const turn = inTurn(run);
+  const first = turn();
+  const second = turn();
+  await settle();
+  return { log, ends, first, second };
+}
+
 describe('inTurn', () => {
   it('starts a second call only when the first has ended', async () => {
-    const log: string[] = [];
-    const { run, ends } = controlledRun(log);
-    const turn = inTurn(run);
-    const first = turn();
-    const second = turn();
-    await settle();
+    const { log, ends, first, second } = await twoCalls();
     expect(log).toEqual(['start 1']);
     ends[0]!();
     await first;
@@ -39,12 +45,7 @@ describe('inTurn', () => {
   });
 
   it('goes on after a run that failed, and the failure reaches only its own caller', async () => {
-    const log: string[] = [];
-    const { run, ends } = controlledRun(log);
-    const turn = inTurn(run);
-    const first = turn();
-    const second = turn();
-    await settle();
+    const { log, ends, first, second } = await twoCalls();
     ends[0]!(true);
     await expect(first).rejects.toThrow('run 1');
     await settle();
